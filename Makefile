@@ -1,0 +1,33 @@
+# Two commands for a new user: `make run` and `make test`. Both bootstrap .venv first.
+PYTHON ?= python3
+VENV   := .venv
+VPY    := $(VENV)/bin/python
+STAMP  := $(VENV)/.mstracker-installed
+
+.PHONY: run test bench screenshots clean venv
+
+venv: $(STAMP)
+
+# Recreate the venv when it is missing or its interpreter no longer runs (stale);
+# reinstall when pyproject.toml changed since the last install.
+$(STAMP): pyproject.toml
+	@if ! $(VPY) -c 'import sys' >/dev/null 2>&1; then \
+		echo "creating $(VENV)"; rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
+	$(VPY) -m pip install --quiet --upgrade pip
+	$(VPY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/mstracker
+
+test: $(STAMP)
+	$(VPY) -m pytest
+
+bench: $(STAMP)
+	$(VPY) -m bench
+
+screenshots: $(STAMP)
+	$(VPY) -m mstracker.tui.screenshots screenshots
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache

@@ -1,0 +1,1 @@
+"""The cal ruleset: schema model and mechanics."""

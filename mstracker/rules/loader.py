@@ -1,0 +1,89 @@
+"""Build a validated ruleset from parsed TOML data, with an optional house-rule overlay.
+
+Pure: callers read the files (see mstracker.store.catalog) and pass the parsed dicts in.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from .base import RulesetBase, check_setting_value
+from .errors import RulesError, format_validation_error
+from .registry import model_for
+
+
+@dataclass(frozen=True)
+class LoadedRuleset:
+    """A ruleset in force plus the problem with the user's house-rule file, if any."""
+
+    ruleset: RulesetBase
+    house_rule_error: str | None = None
+
+
+def build_ruleset(ruleset_id: str, book: dict[str, Any], filename: str) -> RulesetBase:
+    """Validate the book data; raise RulesError naming file, entry and field."""
+    model = model_for(ruleset_id)
+    try:
+        ruleset = model.model_validate(book)
+    except ValidationError as exc:
+        raise RulesError(format_validation_error(filename, exc)) from None
+    if ruleset.meta.id != ruleset_id:
+        raise RulesError(f"{filename}: meta.id: expected {ruleset_id!r}, got {ruleset.meta.id!r}")
+    return ruleset
+
+
+def _overlay(base: dict[str, Any], house: dict[str, Any], prefix: str, paths: list[str]) -> None:
+    for key, value in house.items():
+        path = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _overlay(base[key], value, path, paths)
+        else:
+            base[key] = copy.deepcopy(value)
+            paths.append(path)
+
+
+def apply_house_rules(
+    ruleset_id: str, book: dict[str, Any], filename: str, house: dict[str, Any], house_filename: str
+) -> LoadedRuleset:
+    """Overlay a house-rule dict on the book data.
+
+    `[settings]` keys may be given as plain values (`ff_chooser = "opponent"`). Any other key
+    overrides the book value at the same path. When the result is invalid, the book values stay
+    in force and the error names the house-rule file, the key and the problem.
+    """
+    base_ruleset = build_ruleset(ruleset_id, book, filename)
+    merged = copy.deepcopy(book)
+    paths: list[str] = []
+    house = copy.deepcopy(house)
+    settings = house.pop("settings", {})
+    if not isinstance(settings, dict):
+        return LoadedRuleset(base_ruleset, f"{house_filename}: settings: expected a table")
+    for key, value in settings.items():
+        known = base_ruleset.settings.get(key)
+        if known is None:
+            choices = ", ".join(sorted(base_ruleset.settings)) or "none"
+            return LoadedRuleset(
+                base_ruleset,
+                f"{house_filename}: settings.{key}: not a setting of {ruleset_id} (settings: {choices})",
+            )
+        if isinstance(value, dict):
+            _overlay(merged["settings"][key], value, f"settings.{key}", paths)
+            continue
+        try:
+            check_setting_value(known, value)
+        except ValueError as exc:
+            return LoadedRuleset(base_ruleset, f"{house_filename}: settings.{key}: {exc}")
+        merged["settings"][key]["value"] = value
+        paths.append(f"settings.{key}")
+    if "meta" in house:
+        return LoadedRuleset(base_ruleset, f"{house_filename}: meta: the ruleset's identity cannot be changed")
+    _overlay(merged, house, "", paths)
+    merged["house_rules"] = sorted(paths)
+    try:
+        return LoadedRuleset(build_ruleset(ruleset_id, merged, house_filename))
+    except RulesError as exc:
+        return LoadedRuleset(base_ruleset, str(exc))

@@ -1,0 +1,1 @@
+"""The lukas ruleset: schema model and mechanics."""

@@ -1,0 +1,65 @@
+"""Result types shared by every ruleset's dice procedures: step-by-step resolutions and exact odds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..dice import DieRoll
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a resolution in words a player understands, with the dice it used."""
+
+    text: str
+    dice: tuple[DieRoll, ...] = ()
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A resolved procedure: every step, every face, and the outcome as data."""
+
+    steps: tuple[Step, ...]
+    summary: str
+    outcome: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def dice(self) -> tuple[DieRoll, ...]:
+        return tuple(d for step in self.steps for d in step.dice)
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Exact odds of one attack.
+
+    Rulesets with numeric damage fill `damage` (damage -> probability, including 0) and
+    `expected_damage`; pz8 fills `outcomes` (none/damaged/destroyed). `p_destroy` is set when the
+    target's current armor/SS is known. `extra` carries ruleset-specific figures such as
+    spook's p_friendly_fire.
+    """
+
+    p_hit: Fraction
+    damage: dict[int, Fraction] | None = None
+    outcomes: dict[str, Fraction] | None = None
+    expected_damage: Fraction | None = None
+    p_destroy: Fraction | None = None
+    extra: dict[str, Fraction] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"p_hit": float(self.p_hit)}
+        if self.damage is not None:
+            out["damage"] = {str(k): float(v) for k, v in sorted(self.damage.items())}
+        if self.outcomes is not None:
+            out["outcomes"] = {k: float(v) for k, v in self.outcomes.items()}
+        if self.expected_damage is not None:
+            out["expected_damage"] = float(self.expected_damage)
+        if self.p_destroy is not None:
+            out["p_destroy"] = float(self.p_destroy)
+        for key, value in self.extra.items():
+            out[key] = float(value)
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out

@@ -1,0 +1,1 @@
+"""The pz8 ruleset: schema model and mechanics."""

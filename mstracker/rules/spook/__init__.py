@@ -1,0 +1,1 @@
+"""The spook ruleset: schema model and mechanics."""

@@ -1,0 +1,1 @@
+"""I/O adapters: ruleset and house-rule files, fleet files, the SQLite game store, settings."""

@@ -1,0 +1,16 @@
+"""Shared fixtures: every test runs with its own MSTRACKER_HOME, never the developer's own dirs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "mstracker-home"
+    monkeypatch.setenv("MSTRACKER_HOME", str(home))
+    return home
