@@ -1,0 +1,35 @@
+"""Finding rulebook entries by the names players type."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+class UnknownName(ValueError):
+    """A typed name matched no entry; the message lists the valid choices."""
+
+
+def _plain(name: str) -> str:
+    return re.sub(r"\s*[\(\[].*?[\)\]]\s*", " ", name).strip().casefold()
+
+
+def find_entry(entries: Mapping[str, T], query: str, kind: str = "entry") -> tuple[str, T]:
+    """Match case-insensitively by full name, by the name without its parenthesis
+    ("Frigate" for "Frigate (multi-role)"), or by the entry's `code` ("D1")."""
+    q = query.strip().casefold()
+    for name, entry in entries.items():
+        if name.casefold() == q:
+            return name, entry
+    for name, entry in entries.items():
+        code = getattr(entry, "code", None)
+        if code and str(code).casefold() == q:
+            return name, entry
+    matches = [(n, e) for n, e in entries.items() if _plain(n) == _plain(query)]
+    if len(matches) == 1:
+        return matches[0]
+    choices = ", ".join(entries)
+    raise UnknownName(f"unknown {kind} {query!r}; choose one of: {choices}")
