@@ -1,0 +1,138 @@
+"""`mstracker fleet new | check | show`: fleet files from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+from pathlib import Path
+
+from rich.table import Table
+
+from ..fleet import FleetReport, Roster, Severity, validate_roster
+from ..rules import RULESET_IDS, RulesError, RulesetBase, UnknownRuleset
+from ..store.catalog import load_ruleset
+from ..store.fleets import load_roster, roster_to_toml, save_roster
+from ..store.tomlfile import FileProblem
+from .output import CliError, console, one_line, print_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    fleet = sub.add_parser("fleet", help="fleet rosters: start one, check it, print its sheet")
+    fsub = fleet.add_subparsers(dest="fleet_command", metavar="ACTION", required=True)
+    new = fsub.add_parser("new", help="a starting roster for a ruleset")
+    new.add_argument("ruleset", help=f"one of: {', '.join(RULESET_IDS)}")
+    new.add_argument("--preset", help="budget preset (e.g. scrimmage, campaign)")
+    new.add_argument("-o", "--output", type=Path, help="write to this file instead of printing")
+    new.set_defaults(handler=new_fleet)
+    check = fsub.add_parser("check", help="validate a fleet file: exit 0 legal, 1 errors, 2 unreadable")
+    check.add_argument("file", type=Path)
+    check.add_argument("--json", action="store_true", help="JSON output")
+    check.set_defaults(handler=check_fleet)
+    show = fsub.add_parser("show", help="roster sheet: costs, slots, Lego denotations to check models against")
+    show.add_argument("file", type=Path)
+    show.add_argument("--json", action="store_true", help="JSON output")
+    show.set_defaults(handler=show_fleet)
+
+
+def _ruleset(rid: str) -> RulesetBase:
+    try:
+        return load_ruleset(rid).ruleset
+    except UnknownRuleset as exc:
+        raise CliError(str(exc)) from None
+    except RulesError as exc:
+        raise CliError(one_line(str(exc))) from None
+
+
+def _read(path: Path) -> tuple[Roster, RulesetBase]:
+    try:
+        roster = load_roster(path)
+    except FileProblem as exc:
+        raise CliError(one_line(str(exc))) from None
+    if roster.ruleset not in RULESET_IDS:
+        raise CliError(f"{path.name}: ruleset: unknown ruleset {roster.ruleset!r}; choose one of: {', '.join(RULESET_IDS)}")
+    return roster, _ruleset(roster.ruleset)
+
+
+def new_fleet(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args.ruleset)
+    if args.preset and ruleset.budgets and args.preset not in ruleset.budgets:
+        raise CliError(f"unknown preset {args.preset!r} for {args.ruleset}; choose one of: {', '.join(ruleset.budgets)}")
+    module = import_module(f"mstracker.fleet.{args.ruleset}")
+    roster = module.starter_roster(ruleset, args.preset)
+    if args.output:
+        save_roster(roster, args.output)
+        console().print(f"wrote {args.output} ({len(roster.ships)} ships)")
+    else:
+        sys.stdout.write(roster_to_toml(roster))
+    return 0
+
+
+def _findings_table(report: FleetReport) -> Table:
+    table = Table(title="findings", show_header=True)
+    table.add_column("")
+    table.add_column("ship")
+    table.add_column("finding")
+    for f in report.findings:
+        mark = "[red]✗ error[/red]" if f.severity is Severity.ERROR else "[yellow]! warning[/yellow]"
+        table.add_row(mark, f.ship or "fleet", f.message)
+    return table
+
+
+def _budget_line(report: FleetReport) -> str:
+    if report.cost is None:
+        return ""
+    if report.cap is None:
+        return f"cost {report.cost}"
+    return f"cost {report.cost} of {report.cap} · left {report.left}"
+
+
+def check_fleet(args: argparse.Namespace) -> int:
+    roster, ruleset = _read(args.file)
+    report = validate_roster(roster, ruleset)
+    if args.json:
+        print_json(report.to_json())
+    else:
+        con = console()
+        verdict = "[green]legal[/green]" if report.legal else "[red]not legal[/red]"
+        if roster.permissive and not report.legal:
+            verdict += " [yellow](permissive: usable as non-standard)[/yellow]"
+        con.print(f"[bold]{roster.name}[/bold] ({ruleset.meta.id}): {verdict} {_budget_line(report)}")
+        if report.findings:
+            con.print(_findings_table(report))
+    return 0 if report.legal else 1
+
+
+def show_fleet(args: argparse.Namespace) -> int:
+    roster, ruleset = _read(args.file)
+    report = validate_roster(roster, ruleset)
+    if args.json:
+        payload = report.to_json()
+        payload["name"] = roster.name
+        payload["player"] = roster.player
+        payload["ships"] = [s.model_dump(mode="json") for s in report.sheets]
+        print_json(payload)
+        return 0
+    con = console()
+    standard = "" if report.legal else " [yellow]NON-STANDARD[/yellow]" if roster.permissive else " [red]NOT LEGAL[/red]"
+    con.print(f"[bold]{roster.name}[/bold] · {roster.player or 'no player'} · {ruleset.meta.title}{standard}")
+    line = _budget_line(report)
+    if line:
+        con.print(line)
+    table = Table(title="roster sheet")
+    for col in ("ship", "tag", "class", "loadout", "slots", "cost", "check your model"):
+        table.add_column(col)
+    sheets = {s.name: s for s in report.sheets}
+    for ship in roster.ships:
+        sheet = sheets.get(ship.name)
+        loadout = ", ".join((*ship.weapons, *ship.devices, *ship.abilities)) or "–"
+        slots = ", ".join(f"{u.kind} {u.used}/{u.available}" for u in sheet.slots) if sheet else ""
+        cost = "" if sheet is None or sheet.cost is None else str(sheet.cost)
+        lego = "; ".join(sheet.denotations) if sheet else ""
+        table.add_row(ship.name, ship.tag, ship.ship_class, loadout, slots, cost, lego)
+    con.print(table)
+    if report.findings:
+        con.print(_findings_table(report))
+    for note in report.notes:
+        con.print(f"[dim]{note}[/dim]")
+    return 0

@@ -1,0 +1,86 @@
+"""Fleet files: TOML rosters with a schema_version, read with clear errors, written atomically."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import tomli_w
+from pydantic import ValidationError
+
+from ..fleet import Roster
+from ..paths import AppDirs, shipped_data_dir
+from ..rules.errors import format_validation_error
+from .tomlfile import FileProblem, parse_toml_bytes, read_toml, write_atomic
+
+
+def roster_from_dict(data: dict, name: str) -> Roster:
+    """Validate parsed TOML as a roster; FileProblem names the file and the field."""
+    try:
+        return Roster.model_validate(data)
+    except ValidationError as exc:
+        raise FileProblem(format_validation_error(name, exc)) from None
+    except RecursionError:
+        raise FileProblem(f"{name}: nested too deeply") from None
+
+
+def load_roster(path: Path) -> Roster:
+    """Read a fleet file. Unknown fields, newer schema versions and bad TOML are FileProblems."""
+    return roster_from_dict(read_toml(path, path.name), path.name)
+
+
+def parse_roster(raw: bytes, name: str) -> Roster:
+    return roster_from_dict(parse_toml_bytes(raw, name), name)
+
+
+def roster_to_toml(roster: Roster) -> str:
+    data: dict = {
+        "schema_version": roster.schema_version,
+        "ruleset": roster.ruleset,
+        "name": roster.name,
+        "player": roster.player,
+    }
+    if roster.preset is not None:
+        data["preset"] = roster.preset
+    if roster.cap is not None:
+        data["cap"] = roster.cap
+    if roster.permissive:
+        data["permissive"] = True
+    data["ships"] = [s.to_toml_dict() for s in roster.ships]
+    if roster.designs:
+        data["designs"] = roster.designs
+    return tomli_w.dumps(data)
+
+
+def save_roster(roster: Roster, path: Path) -> None:
+    write_atomic(path, roster_to_toml(roster))
+
+
+def slug(name: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return s or "fleet"
+
+
+def saved_fleets(dirs: AppDirs, ruleset: str | None = None) -> list[Path]:
+    """The user's saved fleet files (in the data dir), newest first."""
+    root = dirs.fleets
+    if not root.is_dir():
+        return []
+    paths = sorted(root.glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True)
+    if ruleset is None:
+        return paths
+    out = []
+    for p in paths:
+        try:
+            if read_toml(p).get("ruleset") == ruleset:
+                out.append(p)
+        except FileProblem:
+            out.append(p)  # shown with its problem, never hidden
+    return out
+
+
+def sample_fleets(ruleset: str | None = None) -> list[Path]:
+    """The sample fleets shipped in data/fleets/<ruleset>/."""
+    root = shipped_data_dir() / "fleets"
+    pattern = f"{ruleset}/*.toml" if ruleset else "*/*.toml"
+    return sorted(root.glob(pattern))
