@@ -88,7 +88,7 @@ def test_unknown_class_is_a_finding_not_a_crash(capsys: pytest.CaptureFixture[st
         (b'schema_version = 9\nruleset = "spook"\n', "newer mstracker"),
         (b'ruleset = "spook"\n[[ships]]\nname = "A"\n', "ships[0].class: is required but missing"),
         (b'ruleset = "chess"\n', "unknown ruleset 'chess'"),
-        (b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n", "TOML"),
+        (b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n", "nested too deeply"),
         (b"\xff\xfe not utf-8", "not UTF-8"),
     ],
 )
