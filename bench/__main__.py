@@ -1,0 +1,23 @@
+"""`make bench`: every benchmark in one run. Figures only, no thresholds."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+BENCHES = ("dice_bench", "odds_bench", "game_bench", "tui_bench")
+
+
+def main() -> None:
+    for name in BENCHES:
+        try:
+            module = import_module(f"bench.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"bench.{name}":
+                continue
+            raise
+        print(f"\n== {name} ==")
+        module.main()
+
+
+if __name__ == "__main__":
+    main()
