@@ -1,9 +1,10 @@
 """Schema of data/rulesets/pz8.toml.
 
-pz8 has one ship class ("Spaceship": every ship is identical), a to-hit table keyed by distance band
-with cumulative die modifiers, and an opposed-roll damage table keyed by the difference of two rolls.
-Neither table is a plain lookup of die faces, so they have their own sections (`to_hit`,
-`to_hit_modifiers`, `damage`) instead of `tables`, which stays empty.
+pz8 has one ship class ("Spaceship": every ship is identical), a to-hit table read with 1D6 per
+distance band, cumulative die modifiers, and an opposed-roll damage table keyed by the difference
+of two rolls. The to-hit faces of each band are d6 `tables` (rows "hit" / "miss"); the `to_hit`
+section maps distances to those tables. The damage table is not a table of die faces (it reads a
+difference, -11 to +11), so it has its own section, `damage`.
 
 Conventions: dice are written as the book prints them ("2D6", "1D6"); a table bound that is open
 ("+3 or more") is None; stats the book does not give are absent rather than "N/A".
@@ -63,7 +64,7 @@ class ShipClass(Entry):
     torpedo_turn_cost: int = Field(ge=0, description="MPs a Torpedo salvo spends to change direction.")
     torpedo_attack: str = Field(description="Dice a Torpedo salvo attacks with (it hits automatically).")
     damage_states: tuple[str, ...] = Field(description="States a ship passes through, in order.")
-    weapons: tuple[str, ...] = Field(description="Armament every ship of the class carries (names in `weapons`).")
+    armament: tuple[str, ...] = Field(description="What every ship of the class carries (names in `armament`).")
 
     @model_validator(mode="after")
     def _dice_readable(self) -> ShipClass:
@@ -78,7 +79,8 @@ class ShipClass(Entry):
 
 
 class Weapon(Entry):
-    """Fixed armament: every Spaceship carries it; it is not bought or chosen."""
+    """Fixed armament: every Spaceship carries it; it is not bought or chosen (a roster lists it
+    under `weapons`)."""
 
     kind: Literal["gun", "torpedo"] = Field(description="'gun' fires with the to-hit table; 'torpedo' is a salvo.")
     use: str = Field(description="How it is used, in short (numbers are on the class).")
@@ -86,11 +88,11 @@ class Weapon(Entry):
 
 
 class ToHitBand(Entry):
-    """One distance band of the to-hit table: the lowest modified D6 that hits."""
+    """One distance band of the to-hit table and the d6 table its (modified) roll is read on."""
 
     min_distance: int = Field(ge=1)
     max_distance: int = Field(ge=1)
-    d6_to_hit: int = Field(ge=1, le=7, description="Lowest modified 1D6 that hits (book: 4-6, 5-6, 6).")
+    table: str = Field(description="Key in `tables` of this band's d6 table (faces that hit / miss).")
 
 
 class ToHitModifier(Entry):
@@ -131,6 +133,15 @@ class Terrain(Entry):
     wraps: bool = Field(description="Whether it re-enters from the opposite edge.")
 
 
+class KitItem(Entry):
+    """Something the players need at the table (§1 What You Need)."""
+
+    count: int | None = Field(default=None, ge=0, description="How many; absent when the book gives no number.")
+    per: Literal["player", "ship", "table"]
+    lego: str = Field(default="", description="Lego piece or base the book calls for ('' when none).")
+    text: str
+
+
 class RecordField(Entry):
     """One line of a ship's record the app keeps for the players."""
 
@@ -144,12 +155,13 @@ class Ruleset(RulesetBase):
     """The pz8 ruleset data."""
 
     classes: dict[str, ShipClass]
-    weapons: dict[str, Weapon]
+    armament: dict[str, Weapon]
     to_hit: dict[str, ToHitBand]
     to_hit_modifiers: dict[str, ToHitModifier]
     damage: dict[str, DamageResult]
     counters: dict[str, Counter]
     terrain: dict[str, Terrain] = {}
+    kit: dict[str, KitItem] = {}
     ship_record: dict[str, RecordField] = {}
 
     @model_validator(mode="after")
@@ -157,10 +169,10 @@ class Ruleset(RulesetBase):
         if not self.classes:
             raise ValueError("classes: at least one class is needed")
         for name, cls in self.classes.items():
-            for weapon in cls.weapons:
-                if weapon not in self.weapons:
+            for weapon in cls.armament:
+                if weapon not in self.armament:
                     raise ValueError(
-                        f'classes."{name}".weapons: {weapon!r} is not in weapons ({", ".join(self.weapons)})'
+                        f'classes."{name}".armament: {weapon!r} is not in armament ({", ".join(self.armament)})'
                     )
         bands = sorted(self.to_hit.values(), key=lambda b: b.min_distance)
         if not bands:
@@ -176,11 +188,26 @@ class Ruleset(RulesetBase):
                     f'classes."{name}".max_range: {cls.max_range} does not match the to-hit table, '
                     f"which ends at {bands[-1].max_distance}"
                 )
+        for name, band in self.to_hit.items():
+            self._check_to_hit_table(name, band)
         conditions = [m.when for m in self.to_hit_modifiers.values()]
         if len(set(conditions)) != len(conditions):
             raise ValueError("to_hit_modifiers: each condition may appear once")
         self._check_damage_rows()
         return self
+
+    def _check_to_hit_table(self, name: str, band: ToHitBand) -> None:
+        table = self.tables.get(band.table)
+        where = f'to_hit."{name}".table'
+        if table is None:
+            raise ValueError(f"{where}: {band.table!r} is not in tables ({', '.join(self.tables)})")
+        if table.dice.lower() not in ("d6", "1d6"):
+            raise ValueError(f"{where}: table {band.table!r} must be read with a d6, not {table.dice}")
+        hits = [table.lookup(face).result for face in range(1, 7)]
+        if set(hits) - {"hit", "miss"}:
+            raise ValueError(f"{where}: table {band.table!r} rows must be 'hit' or 'miss'")
+        if "hit" in hits and "miss" in hits[hits.index("hit"):]:
+            raise ValueError(f"{where}: table {band.table!r} must hit on every face from its lowest hit up")
 
     def _check_damage_rows(self) -> None:
         rows = sorted(self.damage.values(), key=lambda r: (r.min_diff is not None, r.min_diff or 0))
@@ -205,6 +232,15 @@ class Ruleset(RulesetBase):
             if band.min_distance <= distance <= band.max_distance:
                 return name, band
         return None
+
+    def d6_to_hit(self, band: ToHitBand) -> int:
+        """The lowest face of a band's table that hits (7 when none does)."""
+        table = self.tables[band.table]
+        return next((f for f in range(1, 7) if table.lookup(f).result == "hit"), 7)
+
+    def to_hit_roll(self, band: ToHitBand, total: int) -> bool:
+        """Read a modified total on the band's table; totals beyond the die read as its end faces."""
+        return self.tables[band.table].lookup(min(6, max(1, total))).result == "hit"
 
     @property
     def spaceship(self) -> ShipClass:
