@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from pydantic import BaseModel
+from rich.markup import escape
 from rich.table import Table
 
 from ..rules import RULESET_IDS, RulesError, RulesetBase, UnknownRuleset
@@ -80,25 +81,25 @@ def _cell(value: Any) -> str:
         return ", ".join(_cell(v) for v in value) if value else "–"
     if isinstance(value, BaseModel):
         return ", ".join(f"{k}={_cell(v)}" for k, v in value.model_dump().items() if v not in (None, (), []))
-    return str(value)
+    return escape(str(value))
 
 
 def _entry_table(ruleset: RulesetBase, section: str, entries: dict[str, Entry]) -> Table:
     table = Table(title=f"{ruleset.meta.title}: {section}", show_lines=False)
     first = next(iter(entries.values()))
     fields = [f for f in type(first).model_fields if f not in _HIDDEN]
-    table.add_column("name", style="bold")
+    table.add_column("key" if "name" in fields else "name", style="bold")
     for f in fields:
         table.add_column(f)
     table.add_column("source", style="dim")
     for name, entry in entries.items():
-        cells = [name]
+        cells = [escape(name)]
         for f in fields:
             mark = _MARK.get(entry.provenance(f), "")
             if ruleset.is_house_rule(section, name, f):
                 mark = _MARK[Provenance.HOUSE_RULE]
             cells.append(_cell(getattr(entry, f)) + mark)
-        table.add_row(*cells, entry.source)
+        table.add_row(*cells, escape(entry.source))
     return table
 
 
