@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -18,7 +19,9 @@ class CliError(Exception):
 
 
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+    """A console for people; when piped, wide enough that tables are not squeezed."""
+    width = None if sys.stdout.isatty() else int(os.environ.get("COLUMNS", "160") or 160)
+    return Console(highlight=False, soft_wrap=False, width=width)
 
 
 def print_json(data: Any) -> None:

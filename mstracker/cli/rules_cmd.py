@@ -88,7 +88,7 @@ def _entry_table(ruleset: RulesetBase, section: str, entries: dict[str, Entry]) 
     table = Table(title=f"{ruleset.meta.title}: {section}", show_lines=False)
     first = next(iter(entries.values()))
     fields = [f for f in type(first).model_fields if f not in _HIDDEN]
-    table.add_column("key" if "name" in fields else "name", style="bold")
+    table.add_column("key" if "name" in fields else "name", style="bold", no_wrap=True)
     for f in fields:
         table.add_column(f)
     table.add_column("source", style="dim")
