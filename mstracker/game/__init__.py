@@ -1,1 +1,52 @@
+"""Game core (pure): state, actions, events, the reducer, the checklist engine, the battle report.
 
+Ruleset plugins (`mstracker.game.<ruleset id>`) extend it through `mstracker.game.plugin`.
+"""
+
+from .actions import GENERIC_SPECS
+from .engine import Engine, engine_for
+from .errors import GameError, InvalidAction, InvalidSetting
+from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, dice_data, dice_words
+from .plugin import DefaultPlugin, RulesetPlugin, TurnStructure, action, auto_step, plugin_for, reducer
+from .records import FieldKind, FieldSpec, RecordSpec
+from .report import battle_report, report_json, report_markdown
+from .setup import parse_setting_value, resolve_settings
+from .state import GameState, PhaseInfo, PlayerState, ShipItem, ShipState, StepInfo
+
+__all__ = [
+    "GENERIC_SPECS",
+    "Action",
+    "ActionSpec",
+    "ArgSpec",
+    "ArgType",
+    "DefaultPlugin",
+    "DiceRecorder",
+    "Engine",
+    "Event",
+    "FieldKind",
+    "FieldSpec",
+    "GameError",
+    "GameState",
+    "InvalidAction",
+    "InvalidSetting",
+    "PhaseInfo",
+    "PlayerState",
+    "RecordSpec",
+    "RulesetPlugin",
+    "ShipItem",
+    "ShipState",
+    "StepInfo",
+    "TurnStructure",
+    "action",
+    "auto_step",
+    "battle_report",
+    "dice_data",
+    "dice_words",
+    "engine_for",
+    "parse_setting_value",
+    "plugin_for",
+    "reducer",
+    "report_json",
+    "report_markdown",
+    "resolve_settings",
+]

@@ -1,0 +1,15 @@
+"""Typed errors of the game core. Each message is one sentence a player can act on."""
+
+from __future__ import annotations
+
+
+class GameError(ValueError):
+    """Base class of every game-core error."""
+
+
+class InvalidAction(GameError):
+    """The action is not allowed now; nothing was changed. The message says why."""
+
+
+class InvalidSetting(GameError):
+    """A game setting key or value is not allowed; the message names the valid choices."""

@@ -1,0 +1,386 @@
+"""The ruleset plugin protocol: how a ruleset plugs its bookkeeping into the generic game engine.
+
+A plugin is a subclass of `RulesetPlugin` in the module `mstracker.game.<ruleset id>` named
+`Plugin`; `plugin_for(ruleset)` imports it, and falls back to `DefaultPlugin` (generic actions
+only, ship records built from the ruleset data) while a ruleset has no module of its own.
+
+What a plugin declares and does (every method has a working default):
+
+* `record_spec()` -> `RecordSpec`: the fields of a ship record (armor bar, fire counter, damaged
+  flag, FTL track, timers...), of every weapon/device/ability item (reload state) and of a player
+  (RU). The TUI and `game show` render any ship from it; `set`/`adjust` check values against it.
+* `initial_ship(ship_id, owner, entry, roster, settings)` -> `ShipState`,
+  `initial_player(index, roster, settings)` -> `PlayerState`, `initial_extra(settings)` -> dict:
+  the state at the start of the game, built from the rosters and the settings in force.
+* Actions: methods decorated with `@action(kind, *ArgSpec, help=..., rolls=...)`, called as
+  `method(state, args, dice) -> list[Event]`. `args` are already checked and converted per the
+  ArgSpecs (ship refs stay text: resolve them with `state.find_ship` or `self.acting_ship`).
+  `dice` is a `DiceRecorder`: `dice.roll(12)` draws a face (typed or rolled), `dice.take()` hands
+  the faces drawn so far to put in the event (`dice_data`, `dice_words`). Raise `InvalidAction`
+  with a reason to refuse; never change anything (state is immutable anyway).
+* Reducers: methods decorated with `@reducer(kind)`, `method(state, event) -> GameState`, pure,
+  one per event kind the plugin emits. Plugins may also emit the generic events, reduced by the
+  engine: `value-set` (use `set_value`), `resource-changed` (`change_resource`), `noted` (`note`),
+  `owner-changed`, `ship-added`, `game-ended` (`end_game`).
+* Automatic steps: methods decorated with `@auto_step(step_id)`, `method(state, dice) -> list[Event]`,
+  keyed by `PhaseStep.id` of the ruleset's phases. When `next-step` enters a step of kind `auto`,
+  the engine calls its handler and logs the events (undoable like everything else). An auto step
+  without a handler is treated as a manual checklist item.
+* Hooks: `phase_applies(state, index)` (skip a phase, e.g. cal's Interphase in round 1),
+  `next_turn(state)` -> (turn, active player) when the checklist wraps, `attack_odds(state, kind,
+  args)` -> `AttackOdds | None` for the odds shown before a roll.
+
+Example: a ruleset adds a "fire" action and an automatic reload step::
+
+    class Plugin(RulesetPlugin):
+        @action("fire", ArgSpec("ship", ArgType.SHIP), ArgSpec("weapon", ArgType.ITEM),
+                ArgSpec("target", ArgType.SHIP), help="fire one weapon at a ship", rolls=True)
+        def fire(self, state, args, dice):
+            ship = self.acting_ship(state, args["ship"])
+            weapon = ship.item(args["weapon"])
+            if weapon.record.get("reload", 0):
+                raise InvalidAction(f"{weapon.name} of {ship.label} is reloading")
+            target = state.find_ship(args["target"])
+            face = dice.roll(12)
+            damage = 100 if face >= 4 else 0
+            fired = Event("weapon-fired", {"ship": ship.id, "item": weapon.id, "target": target.id,
+                          "dice": dice_data(dice.take())}, f"{ship.label} fires {weapon.name}: d12={face}")
+            return [fired, set_value(state, target.id, "armor", max(0, target.get("armor") - damage))]
+
+        @reducer("weapon-fired")
+        def _fired(self, state, event):
+            ship = state.ships[event.data["ship"]]
+            return state.with_ship(ship.with_item_values(event.data["item"], {"reload": 1}))
+
+        @auto_step("upkeep")
+        def _upkeep(self, state, dice):
+            return [set_value(state, s.id, f"{it.id}.reload", it.record["reload"] - 1)
+                    for s in state.ships.values() for it in s.items if it.record.get("reload")]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from enum import StrEnum
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel
+
+from ..fleet import Roster, ShipEntry
+from ..rules import RulesetBase
+from ..rules.names import UnknownName, find_entry
+from ..rules.outcome import AttackOdds
+from .errors import InvalidAction
+from .events import ActionSpec, ArgSpec, DiceRecorder, Event
+from .generic import change_resource, end_game, note, set_value
+from .records import FieldKind, FieldSpec, RecordSpec
+from .state import GameState, PlayerState, ShipItem, ShipState
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+__all__ = [
+    "DEFAULT_TURN_STRUCTURE",
+    "DefaultPlugin",
+    "RulesetPlugin",
+    "TurnStructure",
+    "action",
+    "auto_step",
+    "change_resource",
+    "end_game",
+    "note",
+    "plugin_for",
+    "reducer",
+    "set_value",
+]
+
+
+class TurnStructure(StrEnum):
+    """What one pass through the checklist is."""
+
+    ALTERNATING = "alternating"  # one player's turn; the next player is active after it (spook, lukas)
+    ROUND = "round"  # every player acts within it (pz8 turn, cal round); the first player leads again
+
+
+DEFAULT_TURN_STRUCTURE: dict[str, TurnStructure] = {
+    # RULES.md §0: "A turn is one player's turn (SPK, LWP). In PZ8 a turn is a full round of
+    # activations. In CNL a round is all phases." Used until a ruleset's own plugin says so.
+    "spook": TurnStructure.ALTERNATING,
+    "lukas": TurnStructure.ALTERNATING,
+    "pz8": TurnStructure.ROUND,
+    "cal": TurnStructure.ROUND,
+}
+
+
+def action(kind: str, *args: ArgSpec, help: str, rolls: bool = False) -> Callable[[Callable], Callable]:
+    """Mark a plugin method as the decider of action `kind`: `method(state, args, dice) -> list[Event]`."""
+
+    def mark(fn: Callable) -> Callable:
+        fn.__game_action__ = ActionSpec(kind=kind, help=help, args=tuple(args), rolls=rolls)  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def reducer(kind: str) -> Callable[[Callable], Callable]:
+    """Mark a plugin method as the reducer of event `kind`: `method(state, event) -> GameState`."""
+
+    def mark(fn: Callable) -> Callable:
+        fn.__game_reducer__ = kind  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def auto_step(step_id: str) -> Callable[[Callable], Callable]:
+    """Mark a plugin method as the handler of automatic step `step_id`: `method(state, dice) -> list[Event]`."""
+
+    def mark(fn: Callable) -> Callable:
+        fn.__game_auto_step__ = step_id  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+class RulesetPlugin:
+    """Base of every ruleset plugin; used as is (DefaultPlugin) it offers the generic actions only."""
+
+    turn_structure: ClassVar[TurnStructure | None] = None
+    _action_methods: ClassVar[dict[str, str]] = {}
+    _reducer_methods: ClassVar[dict[str, str]] = {}
+    _auto_methods: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        actions: dict[str, str] = {}
+        reducers: dict[str, str] = {}
+        autos: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for name, member in vars(klass).items():
+                if hasattr(member, "__game_action__"):
+                    actions[member.__game_action__.kind] = name
+                if hasattr(member, "__game_reducer__"):
+                    reducers[member.__game_reducer__] = name
+                if hasattr(member, "__game_auto_step__"):
+                    autos[member.__game_auto_step__] = name
+        cls._action_methods, cls._reducer_methods, cls._auto_methods = actions, reducers, autos
+
+    def __init__(self, ruleset: RulesetBase) -> None:
+        self.ruleset = ruleset
+        self.engine: Engine | None = None  # set by the Engine that uses this plugin
+        self._spec: RecordSpec | None = None
+
+    @property
+    def ruleset_id(self) -> str:
+        return self.ruleset.meta.id
+
+    # ---- declarations --------------------------------------------------------------------------
+    def turns(self) -> TurnStructure:
+        """Alternating player turns or whole rounds (class attribute, else RULES.md §0, else meta)."""
+        if self.turn_structure is not None:
+            return self.turn_structure
+        known = DEFAULT_TURN_STRUCTURE.get(self.ruleset_id)
+        if known is not None:
+            return known
+        return TurnStructure.ROUND if self.ruleset.meta.turn_word == "round" else TurnStructure.ALTERNATING
+
+    def record_spec(self) -> RecordSpec:
+        """What a ship record holds. Default: armor/SS bars from class stats, the data's own
+        `ship_record` lines, a destroyed flag; items carry a reload timer and a disabled flag;
+        players carry a budget when the ruleset has budgets. Cached; override `build_record_spec`."""
+        if self._spec is None:
+            self._spec = self.build_record_spec()
+        return self._spec
+
+    def build_record_spec(self) -> RecordSpec:
+        return default_record_spec(self.ruleset)
+
+    def action_specs(self) -> tuple[ActionSpec, ...]:
+        return tuple(getattr(self, name).__game_action__ for name in self._action_methods.values())
+
+    def auto_step_ids(self) -> frozenset[str]:
+        return frozenset(self._auto_methods)
+
+    def event_kinds(self) -> frozenset[str]:
+        return frozenset(self._reducer_methods)
+
+    # ---- game set-up ---------------------------------------------------------------------------
+    def class_stats(self, ship_class: str, roster: Roster | None = None) -> dict[str, Any]:
+        """The stats of a class as a dict: a custom design from the roster, else `ruleset.classes`."""
+        if roster is not None and ship_class in roster.designs:
+            return dict(roster.designs[ship_class])
+        classes = getattr(self.ruleset, "classes", None)
+        if not isinstance(classes, Mapping) or not classes:
+            return {}
+        try:
+            _, entry = find_entry(classes, ship_class, "class")
+        except UnknownName as exc:
+            raise InvalidAction(str(exc)) from None
+        return entry.model_dump() if isinstance(entry, BaseModel) else dict(entry)
+
+    def initial_ship(
+        self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None, settings: Mapping[str, Any]
+    ) -> ShipState:
+        """A ship at the start of the game (or when built during it)."""
+        spec = self.record_spec()
+        stats = self.class_stats(entry.ship_class, roster)
+        values: dict[str, Any] = {}
+        for key in ("armor", "ss"):
+            start = entry.armor if key == "armor" and entry.armor is not None else stats.get(key)
+            if spec.field(key) is not None and isinstance(start, int) and not isinstance(start, bool):
+                values[key] = start
+                values[f"{key}_max"] = start
+        items: list[ShipItem] = []
+        abilities = entry.abilities or tuple(a for a in stats.get("abilities", ()) if isinstance(a, str))
+        for kind, prefix, names in (
+            ("weapon", "w", entry.weapons),
+            ("device", "d", entry.devices),
+            ("ability", "a", abilities),
+        ):
+            for n, name in enumerate(names, start=1):
+                items.append(ShipItem(id=f"{prefix}{n}", kind=kind, name=name, record=spec.fresh_item()))
+        return ShipState(
+            id=ship_id,
+            name=entry.name,
+            tag=entry.tag,
+            owner=owner,
+            ship_class=entry.ship_class,
+            record=spec.fresh_record(values),
+            items=tuple(items),
+        )
+
+    def initial_player(self, index: int, roster: Roster, settings: Mapping[str, Any]) -> PlayerState:
+        """A player at the start: name and fleet from the roster, resources from its budget."""
+        resources: dict[str, int] = {}
+        spec = self.record_spec()
+        if spec.player_field("cap") is not None:
+            cap = roster.cap
+            if cap is None and roster.preset and roster.preset in self.ruleset.budgets:
+                cap = self.ruleset.budgets[roster.preset].cap
+            if cap is not None:
+                cost = _fleet_cost(roster, self.ruleset)
+                resources = {"cap": cap, "left": cap - (cost or 0)}
+        name = roster.player or roster.name or f"Player {index + 1}"
+        return PlayerState(name=name, fleet=roster.name, resources=resources)
+
+    def initial_extra(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Game-level plugin state at the start (mines, torpedo counters, initiative...)."""
+        return {}
+
+    # ---- play ----------------------------------------------------------------------------------
+    def decide(self, state: GameState, kind: str, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
+        return list(getattr(self, self._action_methods[kind])(state, args, dice))
+
+    def reduce(self, state: GameState, event: Event) -> GameState | None:
+        """The plugin's reducer for this event, or None when the kind is not the plugin's."""
+        name = self._reducer_methods.get(event.kind)
+        return None if name is None else getattr(self, name)(state, event)
+
+    def run_auto_step(self, state: GameState, step_id: str, dice: DiceRecorder) -> list[Event]:
+        return list(getattr(self, self._auto_methods[step_id])(state, dice))
+
+    def phase_applies(self, state: GameState, index: int) -> bool:
+        """False to skip phase `index` this turn (cal: the Interphase is skipped in round 1)."""
+        return True
+
+    def next_turn(self, state: GameState) -> tuple[int, int]:
+        """(turn number, active player index) when the checklist wraps past its last step."""
+        if self.turns() is TurnStructure.ALTERNATING and state.players:
+            return state.turn + 1, (state.active + 1) % len(state.players)
+        return state.turn + 1, 0
+
+    def attack_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+        """Exact odds of an attack action before its roll, or None when the action has none."""
+        return None
+
+    # ---- helpers for plugin authors ------------------------------------------------------------
+    def acting_ship(self, state: GameState, ref: str, *, own: bool = False) -> ShipState:
+        """The ship doing something: refused when lost (destroyed...) or, with own=True, not the
+        active player's."""
+        ship = state.find_ship(ref)
+        spec = self.record_spec()
+        if spec.lost(ship.record):
+            flags = [f for f in spec.loss_flags if ship.record.get(f)]
+            raise InvalidAction(f"{ship.label} is {', '.join(flags)} and cannot act")
+        if own and ship.owner != state.active:
+            raise InvalidAction(f"{ship.label} belongs to {state.players[ship.owner].name}, not the active player")
+        return ship
+
+    def apply(self, state: GameState, events: list[Event]) -> GameState:
+        """Fold events into state with the engine's reducer (for deciders that chain steps)."""
+        assert self.engine is not None, "plugin is not bound to an engine"
+        return self.engine.apply(state, events)
+
+
+class DefaultPlugin(RulesetPlugin):
+    """Generic play for any ruleset from its data, until the ruleset's own plugin lands."""
+
+
+def plugin_for(ruleset: RulesetBase) -> RulesetPlugin:
+    """The plugin of a ruleset: `mstracker.game.<id>.Plugin` when that module exists, else DefaultPlugin."""
+    module_name = f"{__package__}.{ruleset.meta.id}"
+    try:
+        module = import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return DefaultPlugin(ruleset)
+    return module.Plugin(ruleset)
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.casefold()).strip("_") or "value"
+
+
+_GLYPHS = {"destroyed": "✗", "damaged": "⚠", "docked": "⚓", "activated": "✓", "captured": "⚑"}
+
+
+def default_record_spec(ruleset: RulesetBase) -> RecordSpec:
+    """A record spec from data alone: class armor/SS, the data's `ship_record`, a destroyed flag."""
+    classes = getattr(ruleset, "classes", None)
+    stats = list(classes.values()) if isinstance(classes, Mapping) else []
+    fields: list[FieldSpec] = []
+    if any(hasattr(c, "armor") or hasattr(c, "average_armor") for c in stats):
+        fields.append(FieldSpec(key="armor", label="Armor", kind=FieldKind.BAR, max_key="armor_max"))
+    if any(hasattr(c, "ss") for c in stats):
+        fields.append(FieldSpec(key="ss", label="SS", kind=FieldKind.BAR, max_key="ss_max", help="superstructure"))
+    for name, line in (getattr(ruleset, "ship_record", None) or {}).items():
+        key = _slug(name)
+        kind = FieldKind.FLAG if getattr(line, "kind", "") == "flag" else FieldKind.COUNTER
+        start = getattr(line, "start", None)
+        fields.append(
+            FieldSpec(
+                key=key,
+                label=name,
+                kind=kind,
+                maximum=getattr(line, "maximum", None),
+                default=bool(start) if kind is FieldKind.FLAG else start,
+                glyph=_GLYPHS.get(key, ""),
+                help=getattr(line, "text", ""),
+            )
+        )
+    if not any(f.key == "destroyed" for f in fields):
+        fields.append(FieldSpec(key="destroyed", label="Destroyed", kind=FieldKind.FLAG, glyph="✗"))
+    item_fields = (
+        FieldSpec(key="reload", label="Reload", kind=FieldKind.TIMER, help="turns until ready again; 0 = ready"),
+        FieldSpec(key="disabled", label="Disabled", kind=FieldKind.FLAG, glyph="⊘", help="destroyed or disabled"),
+    )
+    player_fields: tuple[FieldSpec, ...] = ()
+    if ruleset.budgets:
+        player_fields = (
+            FieldSpec(key="cap", label="Budget cap", kind=FieldKind.COUNTER),
+            FieldSpec(key="left", label="Budget left", kind=FieldKind.COUNTER),
+        )
+    return RecordSpec(fields=tuple(fields), item_fields=item_fields, player_fields=player_fields)
+
+
+def _fleet_cost(roster: Roster, ruleset: RulesetBase) -> int | None:
+    """The roster's cost per the ruleset's fleet validation, or None when it cannot be worked out."""
+    try:
+        from ..fleet import validate_roster
+
+        return validate_roster(roster, ruleset).cost
+    except Exception:  # noqa: BLE001 - a ruleset without fleet validation yet has no cost
+        return None

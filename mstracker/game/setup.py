@@ -1,0 +1,114 @@
+"""A new game from rosters, a ruleset and the settings the players chose."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..fleet import Roster
+from ..rules import RulesetBase, Setting
+from ..rules.base import check_setting_value
+from .errors import GameError, InvalidAction, InvalidSetting
+from .records import parse_bool
+from .state import GameState, PhaseInfo, PlayerState, StepInfo
+
+if TYPE_CHECKING:
+    from .plugin import RulesetPlugin
+
+MAX_PLAYERS = 8
+
+
+def parse_setting_value(setting: Setting, text: Any) -> Any:
+    """A typed-in setting value converted to the setting's type (bool, int, float or text)."""
+    if not isinstance(text, str):
+        return text
+    kind = type(setting.value)
+    try:
+        if kind is bool:
+            return parse_bool(text)
+        if kind is int:
+            return int(text.strip())
+        if kind is float:
+            return float(text.strip())
+    except ValueError:
+        raise ValueError(f"expected {kind.__name__ if kind is not bool else 'true or false'}, got {text!r}") from None
+    for option in setting.options:
+        if str(option).casefold() == text.strip().casefold():
+            return option
+    return text.strip()
+
+
+def resolve_settings(ruleset: RulesetBase, chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """Every setting key of the ruleset -> the value in force for this game.
+
+    Unknown keys and values outside a setting's options or bounds are InvalidSetting errors that
+    name the valid choices.
+    """
+    values = {key: s.value for key, s in ruleset.settings.items()}
+    for key, raw in chosen.items():
+        setting = ruleset.settings.get(key)
+        if setting is None:
+            known = ", ".join(sorted(ruleset.settings)) or "none"
+            raise InvalidSetting(f"{ruleset.meta.id} has no setting {key!r}; settings: {known}")
+        try:
+            value = parse_setting_value(setting, raw)
+            check_setting_value(setting, value)
+        except ValueError as exc:
+            choices = f" (choices: {', '.join(str(o) for o in setting.options)})" if setting.options else ""
+            raise InvalidSetting(f"setting {key}: {exc}{choices}") from None
+        values[key] = value
+    return values
+
+
+def sequence_of(ruleset: RulesetBase) -> tuple[PhaseInfo, ...]:
+    """The ruleset's phases and steps, copied into the game so a saved game keeps its checklist."""
+    return tuple(
+        PhaseInfo(
+            id=p.id,
+            name=p.name,
+            steps=tuple(StepInfo(id=s.id, text=s.text, kind=s.kind.value) for s in p.steps),
+        )
+        for p in ruleset.phases
+    )
+
+
+def _unique_names(players: list[PlayerState]) -> list[PlayerState]:
+    seen: dict[str, int] = {}
+    out = []
+    for p in players:
+        n = seen.get(p.name.casefold(), 0) + 1
+        seen[p.name.casefold()] = n
+        out.append(p if n == 1 else p.model_copy(update={"name": f"{p.name} {n}"}))
+    return out
+
+
+def new_game_state(
+    plugin: RulesetPlugin, name: str, rosters: Sequence[Roster], settings: Mapping[str, Any]
+) -> GameState:
+    ruleset = plugin.ruleset
+    if not name.strip():
+        raise GameError("a game needs a name")
+    if not 1 <= len(rosters) <= MAX_PLAYERS:
+        raise GameError(f"a game needs 1 to {MAX_PLAYERS} fleets, not {len(rosters)}")
+    for roster in rosters:
+        if roster.ruleset != ruleset.meta.id:
+            raise GameError(f"fleet {roster.name!r} is for {roster.ruleset}, not {ruleset.meta.id}")
+    values = resolve_settings(ruleset, settings)
+    players = _unique_names([plugin.initial_player(i, r, values) for i, r in enumerate(rosters)])
+    ships = {}
+    for owner, roster in enumerate(rosters):
+        for entry in roster.ships:
+            ship_id = str(len(ships) + 1)
+            try:
+                ships[ship_id] = plugin.initial_ship(ship_id, owner, entry, roster, values)
+            except InvalidAction as exc:
+                raise GameError(f"fleet {roster.name!r}, ship {entry.name!r}: {exc}") from None
+    return GameState(
+        name=name.strip(),
+        ruleset=ruleset.meta.id,
+        settings=values,
+        sequence=sequence_of(ruleset),
+        players=tuple(players),
+        ships=ships,
+        extra=plugin.initial_extra(values),
+    )

@@ -1,0 +1,273 @@
+"""All games in one SQLite database: the action log with its events, snapshots, undo and redo.
+
+* WAL journal, synchronous=FULL; every action is one transaction, committed before `perform`
+  returns, so killing the process loses at most the action in flight.
+* Nothing is ever deleted from a game's log: undo marks the last live action undone; redo
+  marks it live again; a new action clears the redo list (those actions stay, marked undone).
+* Resume = the latest snapshot of a live action + folding the live actions after it.
+* One process at a time per game: `open_game` takes an exclusive flock on a lock file beside
+  the database (`<db>.locks/game-<id>.lock`); a second opener gets GameLocked.
+* A corrupt database, or one written by a newer mstracker, raises StoreError and is never
+  written to; `fresh_database_path` names a new file beside it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..fleet import Roster
+from ..game import Engine, engine_for
+from ..rules import RulesetBase
+from .gamehandle import GameHandle, LoggedAction, _dump_events
+from .gamelock import GameLock
+from .gamesdb import (
+    SCHEMA_VERSION,
+    GameLocked,
+    GameNotFound,
+    NothingToRedo,
+    NothingToUndo,
+    StoreError,
+    check_version,
+    fresh_database_path,
+    init_schema,
+    probe,
+)
+
+if TYPE_CHECKING:
+    from ..paths import AppDirs
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "SNAPSHOT_EVERY",
+    "GameHandle",
+    "GameLocked",
+    "GameNotFound",
+    "GameStore",
+    "GameSummary",
+    "LoggedAction",
+    "NothingToRedo",
+    "NothingToUndo",
+    "StoreError",
+    "fresh_database_path",
+]
+
+SNAPSHOT_EVERY = 100
+"""Write a snapshot of the state every this many live actions (tuned with bench/game_bench.py)."""
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: int
+    name: str
+    ruleset: str
+    created: str
+    updated: str
+    turn: int
+    players: tuple[str, ...]
+    actions: int
+    finished: bool
+    result: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.__dict__, "players": list(self.players)}
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class GameStore:
+    """The games database. `GameStore(path)` checks and opens it (StoreError when it cannot)."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        engine_factory: Callable[[str], Engine] | None = None,
+        dirs: AppDirs | None = None,
+        clock: Callable[[], str] = _now,
+        snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        self.snapshot_every = max(1, snapshot_every)
+        self._engine_factory = engine_factory or _catalog_engines(dirs)
+        self._engines: dict[str, Engine] = {}
+        self._open_handles: dict[int, GameHandle] = {}
+        probe(self.path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=10.0)
+        try:
+            check_version(self.conn, self.path)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=FULL")
+            self.conn.execute("PRAGMA foreign_keys=ON")
+            init_schema(self.conn)
+        except StoreError:
+            self.conn.close()
+            raise
+        except sqlite3.DatabaseError as exc:
+            self.conn.close()
+            raise StoreError(f"{self.path}: cannot be opened ({exc})", self.path) from None
+
+    @classmethod
+    def default(cls, dirs: AppDirs | None = None, **kwargs: Any) -> GameStore:
+        """The user's games database (app_dirs().games_db; MSTRACKER_HOME relocates it)."""
+        from ..paths import app_dirs
+
+        dirs = dirs or app_dirs()
+        return cls(dirs.games_db, dirs=dirs, **kwargs)
+
+    def close(self) -> None:
+        for handle in list(self._open_handles.values()):
+            handle.close()
+        self.conn.close()
+
+    def __enter__(self) -> GameStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any error)."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    @staticmethod
+    def engine_for_ruleset(ruleset_id: str, dirs: AppDirs | None = None) -> Engine:
+        """The engine of a ruleset in force (book values + the user's house rules), no database needed."""
+        return _catalog_engines(dirs)(ruleset_id)
+
+    def engine(self, ruleset_id: str) -> Engine:
+        engine = self._engines.get(ruleset_id)
+        if engine is None:
+            engine = self._engines[ruleset_id] = self._engine_factory(ruleset_id)
+        return engine
+
+    # ---- games ---------------------------------------------------------------------------------
+    def create_game(
+        self,
+        name: str,
+        ruleset: str | RulesetBase,
+        rosters: Sequence[Roster],
+        settings: dict[str, Any] | None = None,
+    ) -> int:
+        """Set up a game and save it; returns its id. GameError/InvalidSetting for bad input."""
+        if isinstance(ruleset, RulesetBase):
+            engine = self._engines[ruleset.meta.id] = engine_for(ruleset)
+        else:
+            engine = self.engine(ruleset)
+        state = engine.new_game(name, rosters, settings or {})
+        if self._id_by_name(state.name) is not None:
+            raise StoreError(f"a game named {state.name!r} already exists; choose another name", self.path)
+        created = engine.created_event(state)
+        now = self.clock()
+        players = json.dumps([p.name for p in state.players], ensure_ascii=False)
+        with self.transaction() as c:
+            cur = c.execute(
+                "INSERT INTO games (name, ruleset, created, updated, turn, players, live_actions) VALUES (?,?,?,?,?,?,1)",
+                (state.name, state.ruleset, now, now, state.turn, players),
+            )
+            game_id = int(cur.lastrowid or 0)
+            c.execute(
+                "INSERT INTO actions (game_id, seq, kind, args, events, created) VALUES (?,1,'new-game','{}',?,?)",
+                (game_id, _dump_events([created]), now),
+            )
+        return game_id
+
+    def list_games(self) -> list[GameSummary]:
+        rows = self.conn.execute(
+            "SELECT id, name, ruleset, created, updated, turn, players, live_actions, finished, result "
+            "FROM games ORDER BY updated DESC, id DESC"
+        ).fetchall()
+        return [_summary(r) for r in rows]
+
+    def game(self, game_id: int) -> GameSummary:
+        row = self.conn.execute(
+            "SELECT id, name, ruleset, created, updated, turn, players, live_actions, finished, result "
+            "FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise GameNotFound(f"no game with id {game_id}", self.path)
+        return _summary(row)
+
+    def find_game(self, ref: str | int) -> GameSummary:
+        """A game by id or by name (case-insensitive, unique)."""
+        text = str(ref).strip()
+        if text.isdigit():
+            try:
+                return self.game(int(text))
+            except GameNotFound:
+                pass
+        game_id = self._id_by_name(text)
+        if game_id is None:
+            names = ", ".join(f"{g.id} {g.name!r}" for g in self.list_games()[:10]) or "none yet"
+            raise GameNotFound(f"no game {text!r}; games: {names}", self.path)
+        return self.game(game_id)
+
+    def _id_by_name(self, name: str) -> int | None:
+        row = self.conn.execute("SELECT id FROM games WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def open_game(self, game_id: int) -> GameHandle:
+        """Lock and load a game (latest snapshot + the live actions after it)."""
+        summary = self.game(game_id)
+        lock = GameLock(self.path, summary.id, summary.name)
+        try:
+            handle = GameHandle(self, summary, self.engine(summary.ruleset), lock)
+        except BaseException:
+            lock.release()
+            raise
+        self._open_handles[game_id] = handle
+        return handle
+
+    def delete_game(self, game_id: int) -> None:
+        """Delete a game and its whole log (the CLI asks for confirmation first)."""
+        summary = self.game(game_id)
+        lock = GameLock(self.path, summary.id, summary.name)
+        try:
+            with self.transaction() as c:
+                c.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+                c.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+                c.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        finally:
+            lock.release(remove=True)
+
+
+def _summary(row: tuple) -> GameSummary:
+    return GameSummary(
+        id=row[0],
+        name=row[1],
+        ruleset=row[2],
+        created=row[3],
+        updated=row[4],
+        turn=row[5],
+        players=tuple(json.loads(row[6])),
+        actions=row[7],
+        finished=bool(row[8]),
+        result=row[9],
+    )
+
+
+def _catalog_engines(dirs: AppDirs | None) -> Callable[[str], Engine]:
+    def build(ruleset_id: str) -> Engine:
+        from .catalog import load_ruleset
+
+        return engine_for(load_ruleset(ruleset_id, dirs).ruleset)
+
+    return build
