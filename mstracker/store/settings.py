@@ -1,0 +1,155 @@
+"""User settings (theme, default dice mode, last ruleset) in the config dir's settings.toml.
+
+A file that cannot be read is reported, the defaults are used, and the file is never overwritten
+silently: the next save first keeps it beside the new one as `settings.bad.toml` and says so.
+Plain dataclasses rather than pydantic: this is read before the first frame, so it stays light.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from ..paths import AppDirs
+from .tomlfile import FileProblem, read_toml, write_atomic
+
+SCHEMA_VERSION = 1
+
+
+class Theme(StrEnum):
+    DARK = "dark"
+    LIGHT = "light"
+
+
+class DiceMode(StrEnum):
+    """Who rolls by default: the app (seeded rng) or the players (physical dice typed in)."""
+
+    APP = "app"
+    PHYSICAL = "physical"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the user chose; frozen, changed with `dataclasses.replace` (SettingsStore.update does)."""
+
+    schema_version: int = SCHEMA_VERSION
+    theme: Theme = Theme.DARK
+    dice_mode: DiceMode = DiceMode.APP
+    last_ruleset: str | None = None
+    """The ruleset the dice roller, rules reference and fleet builder open with."""
+
+    def to_toml(self) -> str:
+        data: dict[str, Any] = {
+            "schema_version": self.schema_version,
+            "theme": self.theme.value,
+            "dice_mode": self.dice_mode.value,
+        }
+        if self.last_ruleset is not None:
+            data["last_ruleset"] = self.last_ruleset
+        return tomli_w.dumps(data)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], name: str) -> Settings:
+        """Check parsed TOML; FileProblem names the file, the key and the problem."""
+        unknown = sorted(set(data) - {"schema_version", "theme", "dice_mode", "last_ruleset"})
+        if unknown:
+            raise FileProblem(f"{name}: {unknown[0]}: is not a known setting")
+        version = data.get("schema_version", SCHEMA_VERSION)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise FileProblem(f"{name}: schema_version: expected a whole number from 1, got {version!r}")
+        if version > SCHEMA_VERSION:
+            raise FileProblem(
+                f"{name}: schema_version: written by a newer mstracker (schema_version {version}; "
+                f"this one reads up to {SCHEMA_VERSION})"
+            )
+        theme = _choice(data, "theme", Theme, Theme.DARK, name)
+        mode = _choice(data, "dice_mode", DiceMode, DiceMode.APP, name)
+        last = data.get("last_ruleset")
+        if last is not None and not isinstance(last, str):
+            raise FileProblem(f"{name}: last_ruleset: expected text, got {last!r}")
+        return cls(version, theme, mode, last)
+
+
+def _choice(data: dict[str, Any], key: str, kind: type[StrEnum], default: Any, name: str) -> Any:
+    value = data.get(key, default.value)
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(m.value for m in kind)
+        raise FileProblem(f"{name}: {key}: {value!r} is not one of: {choices}") from None
+
+
+@dataclass
+class SettingsStore:
+    """Settings in force plus the file they live in and the problem with it, if any."""
+
+    path: Path
+    settings: Settings = field(default_factory=Settings)
+    problem: str | None = None
+    """Why the file on disk could not be used (shown to the user); None when it was fine or absent."""
+
+    def save(self, settings: Settings) -> Path | None:
+        """Write settings atomically. Returns where an unreadable old file was kept, if one was."""
+        kept = None
+        if self.problem is not None and self.path.exists():
+            kept = _free_name(self.path.with_name("settings.bad.toml"))
+            self.path.replace(kept)
+        write_atomic(self.path, settings.to_toml())
+        self.settings = settings
+        self.problem = None
+        return kept
+
+    def update(self, **changes: Any) -> Path | None:
+        """Save a copy of the current settings with `changes` applied."""
+        return self.save(replace(self.settings, **changes))
+
+
+def _free_name(path: Path) -> Path:
+    n = 2
+    candidate = path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return candidate
+
+
+def load_settings(dirs: AppDirs) -> SettingsStore:
+    """Read settings.toml; a missing file gives the defaults, a bad one the defaults plus a problem."""
+    path = dirs.settings_file
+    if not path.exists():
+        return SettingsStore(path)
+    try:
+        return SettingsStore(path, Settings.from_dict(read_toml(path, str(path)), str(path)))
+    except FileProblem as exc:
+        return SettingsStore(path, problem=str(exc))
+
+
+# -- house rules: `[settings] key = value` in config/house-rules/<ruleset>.toml -------------------------
+
+
+def set_house_setting(path: Path, key: str, value: bool | int | float | str | None) -> None:
+    """Set (or, with None, remove) one `[settings]` key of a house-rule file, keeping its other keys.
+
+    Raises FileProblem when the existing file cannot be read: it is never overwritten blindly.
+    Comments in the file are not kept (the file is rewritten from its parsed content).
+    """
+    data = read_toml(path, str(path)) if path.exists() else {}
+    section = data.get("settings", {})
+    if not isinstance(section, dict):
+        raise FileProblem(f"{path}: settings: expected a table, so it is left as it is")
+    if value is None:
+        section.pop(key, None)
+    else:
+        section[key] = value
+    if section:
+        data["settings"] = section
+    else:
+        data.pop("settings", None)
+    if not data and path.exists():
+        path.unlink()
+        return
+    write_atomic(path, tomli_w.dumps(data))

@@ -1,0 +1,122 @@
+"""The Textual app: holds the services, opens screens, applies the theme, feeds the command palette.
+
+Thin on purpose: each screen lives in its own module under screens/ and is imported when first opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from importlib import import_module
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..store.settings import Theme
+from .services import Services
+
+THEMES = {Theme.DARK: "textual-dark", Theme.LIGHT: "textual-light"}
+
+# name -> (module under mstracker.tui.screens, class, palette title, palette help)
+SCREENS: dict[str, tuple[str, str, str, str]] = {
+    "dice": ("dice", "DiceScreen", "Dice roller", "Roll with exact odds, app-rolled or physical dice"),
+    "rules": ("rules", "RulesScreen", "Rules reference", "Every ruleset's stats, tables, phases and settings"),
+    "fleets": ("fleet_builder", "FleetBuilderScreen", "Fleet builder", "Build, check, save and share rosters"),
+    "settings": ("settings", "SettingsScreen", "Settings", "Theme, dice mode, house rules"),
+}
+
+
+class MstrackerApp(App[int]):
+    """mstracker's terminal app. Build it with mstracker.app_factory.build_app."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "mstracker"
+    SUB_TITLE = "tableside companion"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+
+    def get_default_screen(self) -> Screen:
+        from .screens.home import HomeScreen
+
+        return HomeScreen()
+
+    def on_mount(self) -> None:
+        self.theme = THEMES[self.services.settings.settings.theme]
+        problem = self.services.settings.problem
+        if problem:
+            self.notify(
+                f"{problem}\nUsing default settings; your file is kept aside if you save new ones.",
+                title="Settings file not read",
+                severity="error",
+                timeout=15,
+            )
+
+    # -- navigation --------------------------------------------------------------------------------
+
+    def open_screen(self, name: str) -> None:
+        """Show one of the main screens on top of home (replacing any other main screen)."""
+        module, cls, _, _ = SCREENS[name]
+        screen_cls = getattr(import_module(f"mstracker.tui.screens.{module}"), cls)
+        if isinstance(self.screen, screen_cls):
+            return
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen_cls())
+
+    def action_open(self, name: str) -> None:
+        self.open_screen(name)
+
+    def action_home(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def set_theme_setting(self, theme: Theme) -> None:
+        """Apply a theme now and remember it."""
+        self.theme = THEMES[theme]
+        if self.services.settings.settings.theme != theme:
+            self.save_settings(theme=theme)
+
+    def save_settings(self, **changes: object) -> bool:
+        """Save changed settings, telling the user about problems. True when saved."""
+        try:
+            kept = self.services.settings.update(**changes)
+        except OSError as exc:
+            self.notify(f"Settings not saved: {exc}", severity="error")
+            return False
+        if kept is not None:
+            self.notify(f"Your unreadable settings file was kept as {kept}", severity="warning", timeout=10)
+        return True
+
+    # -- command palette ---------------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            if command.title != "Theme":  # Textual's theme picker; ours keeps the setting in step
+                yield command
+        yield SystemCommand("Home", "Back to the home screen", self.action_home)
+        for name, (_, _, title, help_text) in SCREENS.items():
+            yield SystemCommand(title, help_text, partial(self.open_screen, name))
+        for theme in Theme:
+            yield SystemCommand(f"Theme: {theme.value}", f"Use the {theme.value} theme", partial(self.set_theme_setting, theme))
+        yield from screen_binding_commands(screen)
+
+
+def screen_binding_commands(screen: Screen) -> Iterable[SystemCommand]:
+    """Every described binding of the screen, as a palette command (so each key has a palette twin)."""
+    extra = getattr(screen, "palette_commands", None)
+    if extra is not None:
+        yield from extra()
+    title = screen.TITLE or type(screen).__name__
+    for binding in screen.BINDINGS:
+        if not isinstance(binding, Binding) or not binding.description or binding.system:
+            continue
+        key = binding.key.split(",")[0]
+        yield SystemCommand(
+            f"{title}: {binding.description}",
+            binding.tooltip or f"Key: {key}",
+            partial(screen.run_action, binding.action),
+        )

@@ -1,0 +1,88 @@
+"""Pick a new value for one ruleset setting: among its options, or typed within its bounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...rules.base import Setting, check_setting_value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class ChooseValueModal(ModalScreen[Any]):
+    """Dismisses with the chosen value (already checked against the setting), or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, key: str, setting: Setting, current: Any, book: Any) -> None:
+        super().__init__()
+        self.key = key
+        self.setting = setting
+        self.current = current
+        self.book = book
+        value = setting.value
+        self.choices: tuple[Any, ...] = setting.options or ((True, False) if isinstance(value, bool) else ())
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choose-box", classes="modal-box"):
+            yield Label(f"{self.key}")
+            yield Static(self.setting.text, classes="muted")
+            yield Static(f"book: {_show(self.book)}   now: {_show(self.current)}   ({self.setting.source})")
+            if self.choices:
+                options = [
+                    Option(_show(c) + ("   (book)" if c == self.book else "") + ("   ◀ now" if c == self.current else ""), id=str(i))
+                    for i, c in enumerate(self.choices)
+                ]
+                yield OptionList(*options, id="choose-options")
+            else:
+                bounds = []
+                if self.setting.minimum is not None:
+                    bounds.append(f"at least {self.setting.minimum:g}")
+                if self.setting.maximum is not None:
+                    bounds.append(f"at most {self.setting.maximum:g}")
+                yield Input(_show(self.current), placeholder=" and ".join(bounds) or "value", id="choose-input")
+            yield Static(id="choose-error", classes="error-text")
+            yield Static("enter: use this value · escape: cancel", classes="muted")
+
+    def on_mount(self) -> None:
+        if self.choices:
+            options = self.query_one(OptionList)
+            if self.current in self.choices:
+                options.highlighted = self.choices.index(self.current)
+            options.focus()
+        else:
+            self.query_one(Input).focus()
+
+    @on(OptionList.OptionSelected, "#choose-options")
+    def option_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[int(event.option.id or 0)])
+
+    @on(Input.Submitted, "#choose-input")
+    def value_typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        expected = type(self.setting.value)
+        try:
+            value: Any = expected(float(text)) if expected in (int, float) else text
+            if expected is int and float(text) != int(float(text)):
+                raise ValueError(f"expected a whole number, got {text}")
+            check_setting_value(self.setting, value)
+        except ValueError as exc:
+            message = str(exc) if "could not convert" not in str(exc) else f"expected a number, got {text!r}"
+            self.query_one("#choose-error", Static).update(f"✗ {message}")
+            return
+        self.dismiss(value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

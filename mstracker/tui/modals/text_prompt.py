@@ -1,0 +1,63 @@
+"""Ask for one or more short texts (a name, a tag, a file path). Dismisses with the values or None."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+@dataclass(frozen=True)
+class Field:
+    label: str
+    value: str = ""
+    placeholder: str = ""
+    check: Callable[[str], str | None] | None = None
+    """Returns a problem to show, or None when the text is fine."""
+    max_length: int = 200
+
+
+def not_blank(text: str) -> str | None:
+    return "cannot be empty" if not text.strip() else None
+
+
+class TextPromptModal(ModalScreen[list[str] | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, fields: Sequence[Field], note: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.fields = list(fields)
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Label(self.title_text)
+            for i, field in enumerate(self.fields):
+                yield Static(field.label, classes="prompt-label")
+                yield Input(field.value, placeholder=field.placeholder, id=f"field-{i}", max_length=field.max_length)
+            yield Static(id="prompt-error", classes="error-text")
+            yield Static(self.note or "enter: OK · tab: next field · escape: cancel", classes="muted", markup=False)
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        index = int((event.input.id or "field-0").split("-")[1])
+        if index + 1 < len(self.fields):
+            self.query_one(f"#field-{index + 1}", Input).focus()
+            return
+        values = [self.query_one(f"#field-{i}", Input).value.strip() for i in range(len(self.fields))]
+        for field, value in zip(self.fields, values):
+            problem = field.check(value) if field.check else None
+            if problem:
+                self.query_one("#prompt-error", Static).update(f"✗ {field.label}: {problem}")
+                return
+        self.dismiss(values)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,76 @@
+"""One-key dice presets for a ruleset: its dice tables first, then its plain dice.
+
+Reads only what the ruleset declares (its `tables` and `meta.dice`), so no screen branches on the
+ruleset id. A ruleset whose damage is an opposed roll read from a difference table (pz8) offers
+that roll too, found through its `damage_row(diff)` lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..rules import RulesetBase
+
+MAX_PRESETS = 9
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named roll: the expression, and how a total reads on the ruleset's table (if any)."""
+
+    name: str
+    expression: str
+    source: str = ""
+    lookup: Callable[[int], str] | None = None
+
+    def reading(self, total: int) -> str:
+        if self.lookup is None:
+            return ""
+        try:
+            return self.lookup(total)
+        except (KeyError, ValueError):
+            return "no row for this total"
+
+
+def _table_lookup(table) -> Callable[[int], str]:
+    def lookup(total: int) -> str:
+        return table.lookup(total).text
+
+    return lookup
+
+
+def _opposed(ruleset: RulesetBase) -> Preset | None:
+    damage_row = getattr(ruleset, "damage_row", None)
+    classes = getattr(ruleset, "classes", None)
+    if damage_row is None or not classes:
+        return None
+    first = next(iter(classes.values()))
+    attack, defence = getattr(first, "attack", None), getattr(first, "defence", None)
+    if not isinstance(attack, str) or not isinstance(defence, str):
+        return None
+
+    def lookup(diff: int) -> str:
+        _, row = damage_row(diff)
+        return f"{diff:+d}: {row.effect}"
+
+    return Preset(
+        name="opposed",
+        expression=f"{attack.lower()} - {defence.lower()}",
+        source="attacker − target",
+        lookup=lookup,
+    )
+
+
+def presets_for(ruleset: RulesetBase) -> list[Preset]:
+    """At most MAX_PRESETS presets: tables, the opposed roll if any, then each plain die."""
+    out: list[Preset] = []
+    for key, table in ruleset.tables.items():
+        out.append(Preset(name=key, expression=table.dice, source=f"{table.name} · {table.source}", lookup=_table_lookup(table)))
+    opposed = _opposed(ruleset)
+    if opposed is not None:
+        out.append(opposed)
+    for die in ruleset.meta.dice:
+        if not any(p.expression == die.lower() for p in out):
+            out.append(Preset(name=die.lower(), expression=die.lower(), source="plain die"))
+    return out[:MAX_PRESETS]

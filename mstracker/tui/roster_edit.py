@@ -1,0 +1,71 @@
+"""Edits the fleet builder makes to a roster. Each returns a new Roster (rosters are frozen)."""
+
+from __future__ import annotations
+
+import re
+
+from ..fleet import Roster, ShipEntry
+
+LOADOUT_KINDS = ("weapons", "devices", "abilities")
+"""The kinds of offered_loadout() that a ShipEntry records."""
+
+
+def free_name(roster: Roster, base: str) -> str:
+    """`base N` with the smallest N no ship uses yet."""
+    taken = {s.name for s in roster.ships}
+    n = 1
+    while f"{base} {n}" in taken:
+        n += 1
+    return f"{base} {n}"
+
+
+def add_ship(roster: Roster, ship_class: str) -> Roster:
+    ship = ShipEntry(name=free_name(roster, ship_class), ship_class=ship_class)
+    return roster.with_ships([*roster.ships, ship])
+
+
+def duplicate_ship(roster: Roster, index: int) -> Roster:
+    ship = roster.ships[index]
+    base = re.sub(r"\s+\d+$", "", ship.name) or ship.ship_class
+    copy = ship.model_copy(update={"name": free_name(roster, base), "free": False})
+    ships = list(roster.ships)
+    ships.insert(index + 1, copy)
+    return roster.with_ships(ships)
+
+
+def remove_ship(roster: Roster, index: int) -> Roster:
+    ships = list(roster.ships)
+    del ships[index]
+    return roster.with_ships(ships)
+
+
+def rename_ship(roster: Roster, index: int, name: str, tag: str) -> Roster:
+    ships = list(roster.ships)
+    ships[index] = ships[index].model_copy(update={"name": name, "tag": tag})
+    return roster.with_ships(ships)
+
+
+def mount(roster: Roster, index: int, kind: str, item: str) -> Roster:
+    """Add one item of a kind to a ship's loadout (the same item may be mounted more than once)."""
+    if kind not in LOADOUT_KINDS:
+        raise ValueError(f"{kind} is not part of a ship's loadout")
+    ships = list(roster.ships)
+    ship = ships[index]
+    ships[index] = ship.model_copy(update={kind: (*getattr(ship, kind), item)})
+    return roster.with_ships(ships)
+
+
+def unmount(roster: Roster, index: int, kind: str, position: int) -> Roster:
+    """Remove the item at `position` of a ship's `kind` list."""
+    ships = list(roster.ships)
+    ship = ships[index]
+    items = list(getattr(ship, kind))
+    del items[position]
+    ships[index] = ship.model_copy(update={kind: tuple(items)})
+    return roster.with_ships(ships)
+
+
+def set_stats(roster: Roster, index: int, armor: int | None, speed: int | None) -> Roster:
+    ships = list(roster.ships)
+    ships[index] = ships[index].model_copy(update={"armor": armor, "speed": speed})
+    return roster.with_ships(ships)

@@ -1,0 +1,1 @@
+"""One screen per module; the app imports each when it is first opened."""

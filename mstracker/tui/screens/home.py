@@ -1,0 +1,102 @@
+"""Home: every place the app can take you, one key each."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..games import open_game_entry
+
+# (option id, key, label, what it does)
+MENU: tuple[tuple[str, str, str, str], ...] = (
+    ("resume", "c", "Continue last game", "pick up where you stopped"),
+    ("saved", "g", "Saved games", "every game on this laptop"),
+    ("new", "n", "New game", "ruleset, fleets and house rules"),
+    ("demo", "b", "Demo battle", "a battle from the sample fleets, at once"),
+    ("fleets", "f", "Fleet builder", "rosters with budget, slots and checks"),
+    ("dice", "d", "Dice roller", "exact odds, app rolls or your own dice"),
+    ("rules", "r", "Rules reference", "stats, tables, phases, settings"),
+    ("settings", "s", "Settings", "theme, dice mode, house rules"),
+    ("quit", "q", "Quit", ""),
+)
+
+
+class HomeScreen(Screen):
+    TITLE = "Home"
+    AUTO_FOCUS = "#menu"
+    BINDINGS = [
+        Binding("c", "go('resume')", "Continue"),
+        Binding("g", "go('saved')", "Games"),
+        Binding("n", "go('new')", "New game"),
+        Binding("b", "go('demo')", "Demo"),
+        Binding("f", "go('fleets')", "Fleets"),
+        Binding("d", "go('dice')", "Dice"),
+        Binding("r", "go('rules')", "Rules"),
+        Binding("s", "go('settings')", "Settings"),
+        Binding("q", "go('quit')", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="home-body"):
+            with Vertical(id="home-menu-box"):
+                yield Static(
+                    Content.from_markup("[b $accent]mstracker[/]  [dim]tableside companion for micro-scale Lego space wargames[/]"),
+                    id="home-title",
+                )
+                yield OptionList(*(self._option(*item) for item in MENU), id="menu")
+            yield Static(id="home-status")
+        yield Footer()
+
+    @staticmethod
+    def _option(option_id: str, key: str, label: str, what: str) -> Option:
+        prompt = Content.from_markup(
+            "[b $accent]$key[/]  $label  [dim]$what[/]", key=key, label=f"{label:<20}", what=what
+        )
+        return Option(prompt, id=option_id)
+
+    def on_mount(self) -> None:
+        self.refresh_status()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_status()
+
+    def refresh_status(self) -> None:
+        services = self.app.services
+        fleets = services.dirs.fleets
+        count = len(list(fleets.glob("*.toml"))) if fleets.is_dir() else 0
+        games = "next release"
+        text = Content.from_markup(
+            "[b]At a glance[/]\n\n"
+            "Ruleset      $ruleset\n"
+            "Saved fleets $fleets\n"
+            "Games        $games\n"
+            "Dice mode    $mode\n"
+            "Theme        $theme\n\n"
+            "[dim]Keys are in the footer; ctrl+p finds every action by name.[/]",
+            ruleset=services.current_ruleset_id,
+            fleets=str(count),
+            games=games,
+            mode="app rolls" if services.settings.settings.dice_mode == "app" else "I roll physical dice",
+            theme=services.settings.settings.theme.value,
+        )
+        self.query_one("#home-status", Static).update(text)
+
+    @on(OptionList.OptionSelected, "#menu")
+    def open_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.action_go(event.option.id)
+
+    def action_go(self, target: str) -> None:
+        if target == "quit":
+            self.app.exit(0)
+        elif target in ("resume", "saved", "new", "demo"):
+            open_game_entry(self.app, target)
+        else:
+            self.app.open_screen(target)

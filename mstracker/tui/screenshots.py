@@ -1,0 +1,160 @@
+"""SVG screenshots of every screen in a realistic state: `python -m mstracker.tui.screenshots OUTDIR`.
+
+The scenes are plain key presses on an app built by the one factory, in a throw-away MSTRACKER_HOME
+with a seeded rng, at 120x36. The snapshot tests replay the same scenes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input
+
+SIZE = (120, 36)
+SEED = 7
+
+Scene = Callable[[Pilot], Awaitable[None]]
+
+
+async def type_text(pilot: Pilot, text: str) -> None:
+    await pilot.press(*("space" if ch == " " else ch for ch in text))
+
+
+async def finish(pilot: Pilot) -> None:
+    """Let odds workers finish, drop toasts and stop cursors blinking, so the picture is stable."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    pilot.app.clear_notifications()
+    for screen in pilot.app.screen_stack:
+        for field in screen.query(Input):
+            field.cursor_blink = False
+    await pilot.pause()
+
+
+async def home(pilot: Pilot) -> None:
+    await finish(pilot)
+
+
+async def dice(pilot: Pilot) -> None:
+    await pilot.press("d")
+    await pilot.pause()
+    await pilot.press("f1", "f2")  # spook: an accuracy d12 and a flares d8 roll from the presets
+    await pilot.pause()
+    await pilot.press("ctrl+u")
+    await type_text(pilot, "2d6")
+    await pilot.press("enter", "enter")
+    await finish(pilot)
+
+
+async def dice_physical(pilot: Pilot) -> None:
+    await pilot.press("d")
+    await pilot.pause()
+    await pilot.press("ctrl+t")  # I roll physical dice
+    await type_text(pilot, "25 x d6 + 2d6")
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press("4", "enter")
+    await finish(pilot)
+
+
+async def rules(pilot: Pilot) -> None:
+    await pilot.press("r")
+    await pilot.pause()
+    await pilot.press("slash")
+    await type_text(pilot, "turret")
+    await pilot.press("enter")
+    await finish(pilot)
+
+
+async def settings(pilot: Pilot) -> None:
+    await pilot.press("s")
+    await pilot.pause()
+    table = pilot.app.screen.query_one("#house-table", DataTable)
+    await pilot.press("down", "down", "enter")  # ff_chooser
+    await pilot.pause()
+    await pilot.press("down", "enter")  # -> opponent (a house rule)
+    await pilot.pause()
+    table.focus()
+    await finish(pilot)
+
+
+async def _build_scrimmage(pilot: Pilot) -> None:
+    await pilot.press("f")
+    await pilot.pause()
+    steps = (
+        (10, "a", "l", "enter", "down", "enter", "down", "enter", "escape"),  # Carrier: three turrets
+        (1, "a", "l", "down", "down", "down", "down", "enter", "enter", "escape"),  # Destroyer
+        (-4, "a", "l", "down", "down", "enter", "enter", "escape", "c"),  # two Frigates
+        (-3, "a", "l", "enter", "escape", "c", "c", "c"),  # four Fighter squadrons
+    )
+    for move, *keys in steps:
+        await pilot.press(*(["down"] * move if move > 0 else ["up"] * -move))
+        await pilot.press(*keys)
+        await pilot.pause()
+
+
+async def fleet_builder(pilot: Pilot) -> None:
+    await _build_scrimmage(pilot)
+    ships = pilot.app.screen.query_one("#ships", DataTable)
+    ships.focus()
+    ships.move_cursor(row=0)
+    await finish(pilot)
+
+
+async def fleet_loadout(pilot: Pilot) -> None:
+    await pilot.press("f")
+    await pilot.pause()
+    await pilot.press(*["down"] * 12, "a", "a", "a", "a", "a")  # five Battlecruisers: over budget
+    await pilot.press("up", "up", "a", "l", "end")
+    await pilot.pause()
+    pilot.app.screen.query_one("#offer").scroll_end(animate=False)  # show what is not offered, and why
+    await pilot.pause()
+    await finish(pilot)
+
+
+SCENES: dict[str, Scene] = {
+    "home": home,
+    "dice": dice,
+    "dice-physical": dice_physical,
+    "rules": rules,
+    "settings": settings,
+    "fleet-builder": fleet_builder,
+    "fleet-loadout": fleet_loadout,
+}
+
+
+async def shoot(name: str, scene: Scene, outdir: Path) -> Path:
+    from ..app_factory import build_app
+    from ..paths import app_dirs
+
+    app = build_app(dirs=app_dirs(), rng=random.Random(SEED))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await scene(pilot)
+        return Path(app.save_screenshot(f"{name}.svg", str(outdir)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        sys.stderr.write("usage: python -m mstracker.tui.screenshots OUTDIR\n")
+        return 2
+    outdir = Path(args[0])
+    outdir.mkdir(parents=True, exist_ok=True)
+    for name, scene in SCENES.items():
+        with tempfile.TemporaryDirectory(prefix="mstracker-shots-") as home_dir:
+            os.environ["MSTRACKER_HOME"] = home_dir  # never the user's own fleets or settings
+            path = asyncio.run(shoot(name, scene, outdir))
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,75 @@
+"""The services every screen reaches through `app.services`: dirs, settings, rng, rulesets, games.
+
+Built once by mstracker.app_factory.build_app. Heavy things (rulesets, the game store) are
+imported the first time a screen asks for them, so start-up stays lean.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from ..paths import AppDirs
+from ..store.settings import SettingsStore
+
+if TYPE_CHECKING:
+    from ..rules import LoadedRuleset
+
+RULESET_IDS: tuple[str, ...] = ("spook", "lukas", "pz8", "cal")
+"""Kept here as well so the home screen need not import the rules package (pydantic) to start."""
+
+
+@dataclass
+class Services:
+    dirs: AppDirs
+    settings: SettingsStore
+    rng: random.Random
+    _rulesets: dict[str, LoadedRuleset] = field(default_factory=dict, repr=False)
+
+    def ruleset(self, ruleset_id: str) -> LoadedRuleset:
+        """The ruleset in force (book values plus this user's house rules), loaded on first use.
+
+        Raises RulesError when the shipped data itself is broken.
+        """
+        loaded = self._rulesets.get(ruleset_id)
+        if loaded is None:
+            from ..store.catalog import load_ruleset
+
+            loaded = load_ruleset(ruleset_id, self.dirs)
+            self._rulesets[ruleset_id] = loaded
+        return loaded
+
+    def forget_ruleset(self, ruleset_id: str) -> None:
+        """Drop the cached ruleset after its house-rule file changed."""
+        self._rulesets.pop(ruleset_id, None)
+
+    @property
+    def current_ruleset_id(self) -> str:
+        """The ruleset the user last worked with (spook on the first run)."""
+        last = self.settings.settings.last_ruleset
+        return last if last in RULESET_IDS else RULESET_IDS[0]
+
+    def show_path(self, path: Path) -> str:
+        """A path as the user should read it: under $MSTRACKER_HOME or ~ when it is."""
+        home = os.environ.get("MSTRACKER_HOME")
+        for root, name in ((home, "$MSTRACKER_HOME"), (str(Path.home()), "~")):
+            if root:
+                try:
+                    return f"{name}/{path.relative_to(Path(root).expanduser()).as_posix()}"
+                except ValueError:
+                    continue
+        return str(path)
+
+    def game_store(self) -> ModuleType | None:
+        """The game store module, or None while this build has no game core yet."""
+        try:
+            return importlib.import_module("mstracker.store.games")
+        except ModuleNotFoundError as exc:
+            if exc.name and "mstracker" in exc.name:
+                return None
+            raise

@@ -1,0 +1,1 @@
+"""Reusable widgets (the only place DEFAULT_CSS is used)."""

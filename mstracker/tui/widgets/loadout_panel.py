@@ -1,0 +1,146 @@
+"""The loadout editor: what a ship carries, and what its hull may take (with why the rest is not offered).
+
+Attributes down (`show(...)`), messages up (`ItemMounted`, `ItemRemoved`); the screen edits the roster.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...fleet import ShipEntry, ShipSheet
+from ..roster_edit import LOADOUT_KINDS
+from .fleet_meters import slot_text
+
+Offer = dict[str, list[tuple[str, bool, str]]]
+
+
+class LoadoutPanel(Vertical):
+    DEFAULT_CSS = """
+    LoadoutPanel {
+        height: 1fr;
+    }
+    LoadoutPanel #slots {
+        height: auto;
+    }
+    LoadoutPanel #mounted {
+        height: auto;
+        max-height: 8;
+    }
+    LoadoutPanel #offer {
+        height: 1fr;
+    }
+    """
+
+    @dataclass
+    class ItemMounted(Message):
+        kind: str
+        item: str
+
+    @dataclass
+    class ItemRemoved(Message):
+        kind: str
+        position: int
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.offer: Offer = {}
+        self.removable: dict[str, tuple[str, int]] = {}
+        self.mountable: dict[str, tuple[str, str]] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="slots")
+        yield OptionList(id="mounted")
+        yield OptionList(id="offer")
+
+    def show(self, ship: ShipEntry | None, sheet: ShipSheet | None, offer: Offer, costs: dict[tuple[str, str], str], problem: str = "") -> None:
+        """Show one ship's loadout and what its class is offered (None: no ship chosen)."""
+        self.offer = offer
+        mounted = self.query_one("#mounted", OptionList)
+        offered = self.query_one("#offer", OptionList)
+        keep_mounted, keep_offer = mounted.highlighted, offered.highlighted
+        mounted.clear_options()
+        offered.clear_options()
+        self.removable.clear()
+        self.mountable.clear()
+        if ship is None:
+            self.border_title = "Loadout"
+            self.query_one("#slots", Static).update(Text("Add a ship (a) to fit it out.", style="dim"))
+            return
+        self.border_title = f"Loadout · {ship.name}"
+        self.query_one("#slots", Static).update(slot_text(sheet))
+        for kind in LOADOUT_KINDS:
+            items = getattr(ship, kind)
+            if items:
+                mounted.add_option(Option(Text(kind, style="bold"), disabled=True))
+            for position, item in enumerate(items):
+                key = f"m-{kind}-{position}"
+                self.removable[key] = (kind, position)
+                mounted.add_option(Option(Text.assemble(("− ", "bold"), item), id=key))
+        if not self.removable:
+            mounted.add_option(Option(Text("nothing mounted yet", style="dim"), disabled=True))
+        if problem:
+            offered.add_option(Option(Text(problem, style="bold"), disabled=True))
+        refused: list[tuple[str, str]] = []
+        for kind, items in offer.items():
+            allowed_items = [(item, why) for item, allowed, why in items if allowed]
+            refused += [(item, why) for item, allowed, why in items if not allowed]
+            if not allowed_items:
+                continue
+            fixed = kind not in LOADOUT_KINDS
+            offered.add_option(Option(Text(f"{kind} the hull may take" if not fixed else kind, style="bold"), disabled=True))
+            for item, why in allowed_items:
+                if fixed:
+                    offered.add_option(Option(Text.assemble("• ", item, (f"  {why}" if why else "", "dim")), disabled=True))
+                    continue
+                key = f"o-{kind}-{len(self.mountable)}"
+                self.mountable[key] = (kind, item)
+                cost = costs.get((kind, item), "")
+                offered.add_option(Option(Text.assemble(("+ ", "bold"), item, (f"  {cost}" if cost else "", "dim")), id=key))
+        if refused:
+            offered.add_option(Option(Text("not offered, and why", style="bold"), disabled=True))
+            for item, why in refused:
+                offered.add_option(Option(Text.assemble(("✗ ", "dim"), (item, "dim strike"), (f"\n  {why}", "dim")), disabled=True))
+        self._restore(mounted, keep_mounted)
+        self._restore(offered, keep_offer)
+
+    @staticmethod
+    def _restore(options: OptionList, index: int | None) -> None:
+        if index is None or options.option_count == 0:
+            return
+        index = min(index, options.option_count - 1)
+        # step back to the nearest enabled option so the cursor stays where the player was
+        while index > 0 and options.get_option_at_index(index).disabled:
+            index -= 1
+        if not options.get_option_at_index(index).disabled:
+            options.highlighted = index
+
+    @on(OptionList.OptionSelected, "#mounted")
+    def remove_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id in self.removable:
+            kind, position = self.removable[event.option.id]
+            self.post_message(self.ItemRemoved(kind, position))
+
+    @on(OptionList.OptionSelected, "#offer")
+    def mount_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id in self.mountable:
+            kind, item = self.mountable[event.option.id]
+            self.post_message(self.ItemMounted(kind, item))
+
+    def focus_offer(self) -> None:
+        offered = self.query_one("#offer", OptionList)
+        offered.focus()
+        if offered.highlighted is None:
+            for index in range(offered.option_count):
+                if not offered.get_option_at_index(index).disabled:
+                    offered.highlighted = index
+                    break
