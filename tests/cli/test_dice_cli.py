@@ -7,20 +7,14 @@ import random
 
 import pytest
 
-from mstracker.cli import main
+CliRun = Callable[..., tuple[int, str, str]]
+
+from collections.abc import Callable
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
-
-def test_roll_with_seed_matches_the_rng(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "roll", "2d6+1", "--seed", "7", "--json")
+def test_roll_with_seed_matches_the_rng(cli: CliRun) -> None:
+    code, out, _ = cli("roll", "2d6+1", "--seed", "7", "--json")
     data = json.loads(out)
     rng = random.Random(7)
     faces = [rng.randint(1, 6), rng.randint(1, 6)]
@@ -30,13 +24,13 @@ def test_roll_with_seed_matches_the_rng(capsys: pytest.CaptureFixture[str]) -> N
     assert data["total"] == sum(faces) + 1
 
 
-def test_roll_with_typed_faces_applies_the_book_minimum(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "roll", "1d12 -1 (minimum 1)", "--faces", "1", "--json")
+def test_roll_with_typed_faces_applies_the_book_minimum(cli: CliRun) -> None:
+    code, out, _ = cli("roll", "1d12 -1 (minimum 1)", "--faces", "1", "--json")
     assert code == 0 and json.loads(out)["total"] == 1
 
 
-def test_roll_times_d6(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "roll", "25 x [roll of d6]", "--faces", "4", "--json")
+def test_roll_times_d6(cli: CliRun) -> None:
+    code, out, _ = cli("roll", "25 x [roll of d6]", "--faces", "4", "--json")
     assert json.loads(out)["total"] == 100
 
 
@@ -52,14 +46,14 @@ def test_roll_times_d6(capsys: pytest.CaptureFixture[str]) -> None:
         (("odds", "d0"), "d0"),
     ],
 )
-def test_bad_dice_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], fragment: str) -> None:
-    code, out, err = run(capsys, *argv)
+def test_bad_dice_input_is_one_line_exit_2(cli: CliRun, argv: tuple[str, ...], fragment: str) -> None:
+    code, out, err = cli(*argv)
     assert code == 2 and out == ""
     assert err.startswith("mstracker: ") and err.count("\n") == 1 and fragment in err
 
 
-def test_odds_of_an_expression(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "odds", "2d6", "--json")
+def test_odds_of_an_expression(cli: CliRun) -> None:
+    code, out, _ = cli("odds", "2d6", "--json")
     data = json.loads(out)
     assert code == 0
     assert data["distribution"]["7"] == pytest.approx(6 / 36)
@@ -68,9 +62,9 @@ def test_odds_of_an_expression(capsys: pytest.CaptureFixture[str]) -> None:
     assert (data["mean"], data["min"], data["max"]) == (7, 2, 12)
 
 
-def test_spook_odds_ion_beam_against_a_frigate(capsys: pytest.CaptureFixture[str]) -> None:
+def test_spook_odds_ion_beam_against_a_frigate(cli: CliRun) -> None:
     # Acc 4 < Ag 5: d12 table. 1-5 miss, 6-10 half (50), 11 full (100), 12 friendly fire.
-    code, out, _ = run(capsys, "odds", "spook", "--weapon", "Ion Beam", "--target", "D1", "--armor", "60", "--json")
+    code, out, _ = cli("odds", "spook", "--weapon", "Ion Beam", "--target", "D1", "--armor", "60", "--json")
     data = json.loads(out)
     assert code == 0
     assert data["p_hit"] == pytest.approx(6 / 12)
@@ -80,15 +74,15 @@ def test_spook_odds_ion_beam_against_a_frigate(capsys: pytest.CaptureFixture[str
     assert data["p_friendly_fire"] == pytest.approx(1 / 12)
 
 
-def test_spook_odds_no_roll_when_accuracy_beats_agility(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "odds", "spook", "--weapon", "mass driver", "--target", "fighter", "--json")
+def test_spook_odds_no_roll_when_accuracy_beats_agility(cli: CliRun) -> None:
+    code, out, _ = cli("odds", "spook", "--weapon", "mass driver", "--target", "fighter", "--json")
     data = json.loads(out)
     assert data["p_hit"] == 1 and data["damage"] == {"10": 1.0}
 
 
-def test_lukas_odds_heavy_turret_against_a_frigate(capsys: pytest.CaptureFixture[str]) -> None:
+def test_lukas_odds_heavy_turret_against_a_frigate(cli: CliRun) -> None:
     # hit on d12 >= 3 (10/12); damage 1d12-1 min 1: 1 on faces 1-2, else face-1.
-    code, out, _ = run(capsys, "odds", "lukas", "--weapon", "Heavy Turret", "--target", "frigate", "--json")
+    code, out, _ = cli("odds", "lukas", "--weapon", "Heavy Turret", "--target", "frigate", "--json")
     data = json.loads(out)
     assert data["p_hit"] == pytest.approx(10 / 12)
     assert data["damage"]["1"] == pytest.approx(10 / 12 * 2 / 12)
@@ -96,9 +90,9 @@ def test_lukas_odds_heavy_turret_against_a_frigate(capsys: pytest.CaptureFixture
     assert data["damage"]["0"] == pytest.approx(2 / 12)
 
 
-def test_pz8_odds_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
+def test_pz8_odds_outcomes(cli: CliRun) -> None:
     # distance 8: hit on a 6 only. Undamaged vs undamaged 2D6 opposed.
-    code, out, _ = run(capsys, "odds", "pz8", "--distance", "8", "--json")
+    code, out, _ = cli("odds", "pz8", "--distance", "8", "--json")
     data = json.loads(out)
     assert data["p_hit"] == pytest.approx(1 / 6)
     assert set(data["outcomes"]) == {"none", "damaged", "destroyed"}
@@ -109,15 +103,15 @@ def test_pz8_odds_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["p_destroy"] == pytest.approx(destroyed / 6)
 
 
-def test_pz8_damaged_firer_cannot_hit_at_long_range(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "odds", "pz8", "--distance", "8", "--damaged", "--json")
+def test_pz8_damaged_firer_cannot_hit_at_long_range(cli: CliRun) -> None:
+    code, out, _ = cli("odds", "pz8", "--distance", "8", "--damaged", "--json")
     assert json.loads(out)["p_hit"] == 0
 
 
-def test_cal_odds_match_the_gunnery_example(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cal_odds_match_the_gunnery_example(cli: CliRun) -> None:
     # Heavy Cruiser beam 8/8 at 7 hexes vs Corvette: long range, target 4, 4 damage per hit, two shots.
-    code, out, _ = run(
-        capsys, "odds", "cal", "--attacker", "CA", "--weapon", "beam", "--target", "Corvette",
+    code, out, _ = cli(
+        "odds", "cal", "--attacker", "CA", "--weapon", "beam", "--target", "Corvette",
         "--distance", "7", "--ss", "8", "--json",
     )
     data = json.loads(out)
@@ -128,13 +122,13 @@ def test_cal_odds_match_the_gunnery_example(capsys: pytest.CaptureFixture[str]) 
     assert data["p_destroy"] == pytest.approx(1 / 4)
 
 
-def test_cal_out_of_range_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(
-        capsys, "odds", "cal", "--attacker", "Corvette", "--weapon", "beam", "--target", "CA", "--distance", "7"
+def test_cal_out_of_range_is_refused(cli: CliRun) -> None:
+    code, _, err = cli(
+        "odds", "cal", "--attacker", "Corvette", "--weapon", "beam", "--target", "CA", "--distance", "7"
     )
     assert code == 2 and "range" in err
 
 
-def test_unknown_weapon_lists_the_choices(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "odds", "spook", "--weapon", "Death Ray", "--target", "Carrier")
+def test_unknown_weapon_lists_the_choices(cli: CliRun) -> None:
+    code, _, err = cli("odds", "spook", "--weapon", "Death Ray", "--target", "Carrier")
     assert code == 2 and "Death Ray" in err and "Ion Beam" in err

@@ -7,73 +7,67 @@ from pathlib import Path
 
 import pytest
 
-from mstracker.cli import main
+CliRun = Callable[..., tuple[int, str, str]]
+
+from collections.abc import Callable
 from mstracker.store.fleets import sample_fleets
 
 RULESETS = ["spook", "lukas", "pz8", "cal"]
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
 
 @pytest.mark.parametrize("rid", RULESETS)
-def test_new_fleet_is_written_and_checks_legal(capsys: pytest.CaptureFixture[str], tmp_path: Path, rid: str) -> None:
+def test_new_fleet_is_written_and_checks_legal(cli: CliRun, tmp_path: Path, rid: str) -> None:
     path = tmp_path / f"{rid}.toml"
-    code, _, err = run(capsys, "fleet", "new", rid, "-o", str(path))
+    code, _, err = cli("fleet", "new", rid, "-o", str(path))
     assert code == 0, err
     assert path.read_text(encoding="utf-8").startswith("schema_version = 1")
-    code, out, _ = run(capsys, "fleet", "check", str(path), "--json")
+    code, out, _ = cli("fleet", "check", str(path), "--json")
     report = json.loads(out)
     assert code == 0 and report["legal"] is True and report["ruleset"] == rid
 
 
 @pytest.mark.parametrize("rid", RULESETS)
-def test_every_sample_fleet_is_legal(capsys: pytest.CaptureFixture[str], rid: str) -> None:
+def test_every_sample_fleet_is_legal(cli: CliRun, rid: str) -> None:
     samples = sample_fleets(rid)
     assert len(samples) >= 2
     for path in samples:
-        code, out, _ = run(capsys, "fleet", "check", str(path), "--json")
+        code, out, _ = cli("fleet", "check", str(path), "--json")
         report = json.loads(out)
         assert code == 0, (path.name, report["findings"])
         assert [f for f in report["findings"] if f["severity"] == "error"] == []
 
 
-def test_fleet_check_json_shape_for_a_spook_fleet(capsys: pytest.CaptureFixture[str]) -> None:
+def test_fleet_check_json_shape_for_a_spook_fleet(cli: CliRun) -> None:
     path = next(p for p in sample_fleets("spook") if "scrimmage" in p.name)
-    code, out, _ = run(capsys, "fleet", "check", str(path), "--json")
+    code, out, _ = cli("fleet", "check", str(path), "--json")
     report = json.loads(out)
     assert set(report) == {"ruleset", "legal", "cost", "cap", "findings"}
     assert report["cap"] == 850 and 0 < report["cost"] <= 850
 
 
-def test_new_with_unknown_preset_names_the_presets(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "fleet", "new", "spook", "--preset", "skirmish")
+def test_new_with_unknown_preset_names_the_presets(cli: CliRun) -> None:
+    code, _, err = cli("fleet", "new", "spook", "--preset", "skirmish")
     assert code == 2 and "unknown preset 'skirmish' for spook; choose one of:" in err and "scrimmage" in err
 
 
-def test_illegal_fleet_exits_1_with_the_reason(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_illegal_fleet_exits_1_with_the_reason(cli: CliRun, tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(
         'schema_version = 1\nruleset = "spook"\nname = "Bad"\npreset = "scrimmage"\n'
         '[[ships]]\nname = "Vindicator"\nclass = "Carrier"\nweapons = ["Missile Launcher"]\n',
         encoding="utf-8",
     )
-    code, out, _ = run(capsys, "fleet", "check", str(path), "--json")
+    code, out, _ = cli("fleet", "check", str(path), "--json")
     assert code == 1
     messages = [f["message"] for f in json.loads(out)["findings"] if f["severity"] == "error"]
     assert any("Missile Launcher cannot be mounted on a Carrier" in m for m in messages)
 
 
-def test_unknown_class_is_a_finding_not_a_crash(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_unknown_class_is_a_finding_not_a_crash(cli: CliRun, tmp_path: Path) -> None:
     path = tmp_path / "odd.toml"
     path.write_text('ruleset = "cal"\n[[ships]]\nname = "X"\nclass = "Star Destroyer"\n', encoding="utf-8")
-    code, out, _ = run(capsys, "fleet", "check", str(path), "--json")
+    code, out, _ = cli("fleet", "check", str(path), "--json")
     assert code == 1
     finding = json.loads(out)["findings"][0]
     assert finding["ship"] == "X" and "Star Destroyer" in finding["message"] and "Heavy Cruiser" in finding["message"]
@@ -93,30 +87,30 @@ def test_unknown_class_is_a_finding_not_a_crash(capsys: pytest.CaptureFixture[st
     ],
 )
 def test_hostile_files_are_refused_with_a_located_message(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes, expected: str
+    cli: CliRun, tmp_path: Path, content: bytes, expected: str
 ) -> None:
     path = tmp_path / "fleet.toml"
     path.write_bytes(content)
-    code, out, err = run(capsys, "fleet", "check", str(path))
+    code, out, err = cli("fleet", "check", str(path))
     assert code == 2 and out == ""
     assert err.startswith("mstracker: fleet.toml") and expected in err
     assert path.read_bytes() == content
 
 
-def test_huge_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_huge_file_is_refused(cli: CliRun, tmp_path: Path) -> None:
     path = tmp_path / "huge.toml"
     path.write_bytes(b"# " + b"x" * 2_000_000 + b"\n")
-    code, _, err = run(capsys, "fleet", "check", str(path))
+    code, _, err = cli("fleet", "check", str(path))
     assert code == 2 and "the limit is" in err
 
 
-def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(capsys, "fleet", "check", str(tmp_path / "nope.toml"))
+def test_missing_file(cli: CliRun, tmp_path: Path) -> None:
+    code, _, err = cli("fleet", "check", str(tmp_path / "nope.toml"))
     assert code == 2 and "nope.toml: no such file" in err
 
 
-def test_show_prints_the_roster_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_prints_the_roster_sheet(cli: CliRun) -> None:
     path = next(p for p in sample_fleets("spook") if "scrimmage" in p.name)
-    code, out, _ = run(capsys, "fleet", "show", str(path))
+    code, out, _ = cli("fleet", "show", str(path))
     assert code == 0
     assert "roster sheet" in out and "Carrier" in out and "of 850" in out
