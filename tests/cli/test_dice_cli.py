@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import json
 import random
 
 import pytest
 
 CliRun = Callable[..., tuple[int, str, str]]
-
-from collections.abc import Callable
-
 
 
 def test_roll_with_seed_matches_the_rng(cli: CliRun) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import json
 from pathlib import Path
 
@@ -12,8 +13,9 @@ CliRun = Callable[..., tuple[int, str, str]]
 from collections.abc import Callable
 from mstracker.store.fleets import sample_fleets
 
-RULESETS = ["spook", "lukas", "pz8", "cal"]
+CliRun = Callable[..., tuple[int, str, str]]
 
+RULESETS = ["spook", "lukas", "pz8", "cal"]
 
 
 @pytest.mark.parametrize("rid", RULESETS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import json
 
 import pytest
@@ -11,6 +12,7 @@ CliRun = Callable[..., tuple[int, str, str]]
 from mstracker import __version__
 from collections.abc import Callable
 
+CliRun = Callable[..., tuple[int, str, str]]
 
 
 def test_version(cli: CliRun) -> None:
