@@ -93,10 +93,15 @@ class Engine:
         return [_normalised(e) for e in events]
 
     def attack_odds(self, state: GameState, action: Action) -> AttackOdds | None:
+        """Exact odds of an attack before its roll; None while the form is incomplete or invalid."""
         spec = self.action_spec(action.kind)
         if spec.generic:
             return None
-        return self.plugin.attack_odds(state, action.kind, spec.coerce(action.args))
+        try:
+            args = spec.coerce(action.args)
+        except InvalidAction:
+            return None
+        return self.plugin.attack_odds(state, action.kind, args)
 
     # ---- folding -------------------------------------------------------------------------------
     def reduce(self, state: GameState | None, event: Event) -> GameState:
