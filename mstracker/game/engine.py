@@ -154,9 +154,9 @@ class Engine:
         word = self.ruleset.meta.turn_word.capitalize()
         player = state.players[active].name if state.players else ""
         if self.plugin.turns() is TurnStructure.ALTERNATING:
-            text = f"{word} {turn}: {player}'s {word.lower()}"
+            text = f"{word} {turn}: {player} to play"
         else:
-            text = f"{word} {turn} begins" + (f"; {player} leads" if len(state.players) > 1 else "")
+            text = f"{word} {turn} begins"
         events = [Event("turn-started", {"turn": turn, "active": active}, text)]
         after = self.apply(state, events)
         first = self.next_phase(after, 0)

@@ -86,7 +86,7 @@ def test_show_act_undo_redo(capsys: pytest.CaptureFixture[str], fleets: list[str
     code, out, _ = run(capsys, "game", "show", gid)
     assert code == 0 and "set-up" in out and "Red Fleet 1" in out and "100/100" in out
     code, out, _ = run(capsys, "game", "act", gid, "next-step")
-    assert code == 0 and "Turn 1: Ann's turn" in out and "Upkeep" in out
+    assert code == 0 and "Turn 1: Ann to play" in out and "Upkeep" in out
     data = run_json(capsys, "game", "act", "Red Fleet vs Blue Fleet", "fire", "1", "w1", "4", "--faces", "10")
     assert data["events"][0]["data"]["dice"] == [[12, 10]] and "d12=10" in data["events"][0]["text"]
     code, out, _ = run(capsys, "game", "act", gid, "adjust", "Ann", "ru", "-5", "bought", "a", "flare")

@@ -68,7 +68,7 @@ def test_report_markdown_reads_as_a_report() -> None:
     md = report_markdown(battle_report(eng, events, include_checklist=True))
     for heading in ("# Battle report: Skirmish", "## Fleets", "### Ann — Red Fleet", "## Turn by turn", "## Losses", "## Resources", "## Result"):
         assert heading in md
-    assert "Turn 1: Ann's turn" in md and "d12=2" in md and "Ann wins on points" in md
+    assert "Turn 1: Ann to play" in md and "d12=2" in md and "Ann wins on points" in md
     assert "| Blue Fleet 1 (#4) | Frigate | Bob | 1 |" in md
     assert "| Ann | ru | 5 | 0 | 15 |" in md and "- Bob, turn 2: ru +3 → 23 (refund)" in md
     assert "Upkeep · 1/2" in md  # checklist moves included on request
