@@ -62,7 +62,7 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any]) -> AttackOdds:
         notes.append(f"damage {w.damage}: the d{w.damage_die} is rolled first")
     if setup.flares_answer:
         notes.append(f"{flares} flare launcher(s) roll in turn against it; each spends 1 ammo")
-    elif flares:
+    elif flares and w.ordnance is not None:
         notes.append(f"flares do not answer a {setup.weapon_name} (setting flares_vs = {ruleset.setting('flares_vs')})")
     if afterburner and t.code not in ruleset.device("Afterburner")[1].designation:
         notes.append(f"a {setup.target_name} cannot normally mount an Afterburner")

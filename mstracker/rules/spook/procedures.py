@@ -167,7 +167,7 @@ def _roll_flares(
     ruleset: Ruleset, s: AttackSetup, damage: int, faces: FaceSource, steps: list[Step]
 ) -> tuple[int, list[int]]:
     """Damage left after the target's flare launchers, and their d8 totals."""
-    if s.flares and not s.flares_answer:
+    if s.flares and not s.flares_answer and s.weapon.ordnance is not None:
         vs = ruleset.setting("flares_vs")
         steps.append(Step(f"The target's flares do not answer a {s.weapon_name} (setting flares_vs = {vs})."))
     if not s.flares_answer:
@@ -280,7 +280,7 @@ def resolve_mines(ruleset: Ruleset, faces: FaceSource, count: int = 1, *, own: b
         damage += hit
         gone = hit > 0 or not persist
         removed += gone
-        where = "removed" if gone else "stays on the field"
+        where = "is removed" if gone else "stays on the field"
         shown = f"{table.dice} shows {faces_text(dice)}: {row.text}"
         text = f"Mine {n} of {count}: {shown}: {hit} damage; the mine {where}."
         steps.append(Step(text, dice))
