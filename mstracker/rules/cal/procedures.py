@@ -69,7 +69,7 @@ class ShotProfile:
         if self.damage != self.strength:
             dmg += f" ({self.strength} halved at long range, rounded up)"
         return (f"{self.attacker} {self.weapon.capitalize()} {self.strength}/{self.max_range} at {self.target}, "
-                f"{self.distance} hexes: {self.band} range ({half} half of {self.max_range}); "
+                f"{self.distance} hex{'es' if self.distance != 1 else ''}: {self.band} range ({half} half of {self.max_range}); "
                 f"needs {self.target_number} on 1d6 + Crew; {dmg}; {self.shots} shot{'s' if self.shots > 1 else ''}.")
 
 

@@ -1,0 +1,122 @@
+"""Helpers for the cal game tests: a game driven through the Engine with typed faces, and checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mstracker.dice import FacesError, TypedFaces
+from mstracker.fleet import Roster, ShipEntry
+from mstracker.game import Action, Engine, Event, GameState, InvalidAction, plugin_for
+from mstracker.store.catalog import book_ruleset
+
+RULESET = book_ruleset("cal")
+
+
+def engine() -> Engine:
+    return Engine(plugin_for(RULESET))
+
+
+def roster(name: str, player: str, *ships: tuple[str, str, str], designs: dict[str, Any] | None = None) -> Roster:
+    """A roster from (name, tag, class) triples."""
+    entries = tuple(ShipEntry(name=n, tag=t, **{"class": c}) for n, t, c in ships)
+    return Roster(ruleset="cal", name=name, player=player, ships=entries, designs=designs or {})
+
+
+class FaceQueue:
+    """Faces handed out across several actions (no left-over check): for walking the checklist."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self.faces = list(faces)
+
+    def next_face(self, sides: int) -> int:
+        if not self.faces:
+            raise FacesError(f"needed a d{sides}, but the queue is empty")
+        face = self.faces.pop(0)
+        assert 1 <= face <= sides, (face, sides)
+        return face
+
+
+class Game:
+    """One cal game in a test: the engine, the live state, and the log (one list of events per action)."""
+
+    def __init__(self, *rosters: Roster, **settings: Any) -> None:
+        self.eng = engine()
+        created = self.eng.created_event(self.eng.new_game("Test", list(rosters), settings))
+        self.log: list[list[Event]] = [[created]]
+        self.states: list[GameState] = [self.eng.replay([created])]
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    def ship(self, ref: str) -> Any:
+        return self.state.find_ship(ref)
+
+    def rec(self, ref: str) -> dict[str, Any]:
+        return self.ship(ref).record
+
+    def item(self, ship: str, item: str) -> dict[str, Any]:
+        return self.ship(ship).item(item).record
+
+    def act(self, kind: str, *faces: int, **args: Any) -> list[Event]:
+        events = self.eng.decide(self.state, Action(kind, args), TypedFaces(faces))
+        self.log.append(events)
+        self.states.append(self.eng.apply(self.state, events))
+        return events
+
+    def text(self, kind: str, *faces: int, **args: Any) -> str:
+        return " | ".join(e.text for e in self.act(kind, *faces, **args))
+
+    def refused(self, kind: str, *faces: int, **args: Any) -> str:
+        before = self.state.to_json()
+        with pytest.raises(InvalidAction) as info:
+            self.eng.decide(self.state, Action(kind, args), TypedFaces(faces))
+        assert self.state.to_json() == before
+        return str(info.value)
+
+    def to(self, phase: str, step: str | None = None, faces: tuple[int, ...] = ()) -> list[Event]:
+        """next-step (force) until the game is at `phase` (its first step, or `step`); the faces go to
+        whatever automatic steps need dice on the way, in order. Returns the events on the way."""
+        queue = FaceQueue(faces)
+        out: list[Event] = []
+        for _ in range(60):
+            here = self.state.current_phase
+            if here is not None and here.id == phase and (step is None or self.state.current_step.id == step):
+                assert not queue.faces, f"faces left over: {queue.faces}"
+                return out
+            events = self.eng.decide(self.state, Action("next-step", {"force": True}), queue)
+            self.log.append(events)
+            self.states.append(self.eng.apply(self.state, events))
+            out += events
+        raise AssertionError(f"never reached {phase}/{step}")
+
+    def next_round(self, faces: tuple[int, ...] = ()) -> list[Event]:
+        """Through to the first step of the next round (its Interphase, from round 2)."""
+        target = self.state.turn + 1
+        queue = FaceQueue(faces)
+        out: list[Event] = []
+        while self.state.turn < target:
+            events = self.eng.decide(self.state, Action("next-step", {"force": True}), queue)
+            self.log.append(events)
+            self.states.append(self.eng.apply(self.state, events))
+            out += events
+        assert not queue.faces, f"faces left over: {queue.faces}"
+        return out
+
+    def events(self) -> list[Event]:
+        return [e for events in self.log for e in events]
+
+    def check_replay(self) -> None:
+        """Replaying the log (also through JSON) gives exactly the live state; every prefix too."""
+        flat = self.events()
+        assert self.eng.replay(flat) == self.state
+        assert self.eng.replay([Event.from_json(e.to_json()) for e in flat]).to_json() == self.state.to_json()
+        for n in range(1, len(self.log)):
+            prefix = [e for events in self.log[:n] for e in events]
+            assert self.eng.replay(prefix).to_json() == self.states[n - 1].to_json()
+
+
+def texts(events: list[Event]) -> str:
+    return "\n".join(e.text for e in events)
