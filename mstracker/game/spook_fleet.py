@@ -110,9 +110,9 @@ class FleetActions(SpookBase):
         "retire",
         ArgSpec("ship", ArgType.SHIP, "your ship ending its turn next to the host"),
         ArgSpec("host", ArgType.SHIP, "your ship with Retire A/B/C that may retire it"),
-        help="put a ship in position to retire (RULES.md A6): at the start of your next turn it leaves play and "
-             "you gain retire_refund_pct % of its hull, weapons and devices RU, rounded up (free hulls: 0 for "
-             "the hull)",
+        help="put a ship in position to retire (§7 A2): at the start of your next turn it leaves play and "
+             "you gain retire_refund_pct % of its hull and weapons RU (devices too with retire_refund_devices), "
+             "rounded up (free hulls: 0 for the hull)",
     )
     def retire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         return self._dock(state, args, "retire")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules.spook.effects import retire_refund
+from ..rules.spook.effects import retire_refund, retire_value
 from .events import DiceRecorder, Event
 from .generic import end_game
 from .plugin import auto_step
@@ -112,8 +112,8 @@ class TurnSteps(SpookBase):
                 continue
             hull, weapons, devices, free = self.ship_cost(ship)
             refund = retire_refund(rules, hull, weapons, devices, free=free)
-            pct = state.settings.get("retire_refund_pct", 50)
-            cost = (0 if free else hull) + weapons + devices
+            pct = rules.setting("retire_refund_pct")
+            cost = retire_value(rules, hull, weapons, devices, free=free)
             b.add(story("retired", f"{ship.label} retires at {host.label}: {pct}% of {cost} RU = {refund} RU back",
                         ship=ship.id, host=host.id, refund=refund))
             self.destroy(b, ship.id, f"retired at {host.label}", flag="retired")

@@ -84,18 +84,27 @@ def test_retire_refunds_a_share_of_the_cost_at_the_next_own_turn() -> None:
     assert not g.rec("Wasps", "retired")  # ordered this turn: it must end a turn in position first
     g.end_turn()
     g.end_turn()
-    assert g.rec("Wasps", "retired") and g.ru(0) == before + 6  # ceil(50% of 10 + 2)
+    assert g.rec("Wasps", "retired") and g.ru(0) == before + 12  # Retire A text: all of hull 10 + weapon 2
     assert "retired and cannot act" in g.refused("fire", ship="Wasps", weapon="w1", target="Picket")
     g.check_replay_and_undo()
 
 
+def test_retire_refund_at_half_rate_rounds_up() -> None:
+    g = fleets(retire_refund_pct="50")
+    g.act("retire", ship="Wasps", host="Ferry")
+    before = g.ru(0)
+    g.end_turn()
+    g.end_turn()
+    assert g.ru(0) == before + 6  # ceil(50% of 10 + 2)
+
+
 def test_retire_refund_follows_the_setting_and_free_hulls() -> None:
-    g = fleets(retire_refund_pct="100")
+    g = fleets(retire_refund_devices="true")
     g.act("retire", ship="Nest", host="Throne")  # Retire A: any class
     before = g.ru(0)
     g.end_turn()
     g.end_turn()
-    assert g.ru(0) == before + 100 + 15 + 20
+    assert g.ru(0) == before + 100 + 15 + 20  # hull, Laser Pulse Turret and (with the setting) Flare Launcher
     g.act("retire", ship="Ferry", host="Throne")
     g.act("undock", ship="Ferry")
     assert g.rec("Ferry", "dock") == ""

@@ -167,12 +167,13 @@ def test_mine_layer_is_text_the_rest_is_marked_house_default(rs: Ruleset) -> Non
     mine = rs.abilities["Mine Layer"]
     assert (mine.code, mine.reload, mine.damage, mine.text_lost) == ("A1", "1;2", 200, False)
     assert rs.ability("Mine Deployment")[0] == "Mine Layer"
+    assert not rs.abilities["Retire A"].text_lost  # the book's last sentence is Retire A's text
     for name, ability in rs.abilities.items():
-        if name != "Mine Layer":
+        if name not in ("Mine Layer", "Retire A"):
             assert ability.text_lost, name
             assert ability.provenance("effect") is Provenance.HOUSE_DEFAULT, name
     assert rs.abilities["Retire B"].provenance("scope") is Provenance.INFERRED
-    assert rs.abilities["Retire A"].provenance("scope") is Provenance.HOUSE_DEFAULT
+    assert rs.abilities["Retire A"].provenance("scope") is Provenance.TEXT
     assert [rs.abilities[f"Retire {x}"].code for x in "ABC"] == ["A2", "A3", "A4"]
     assert [rs.abilities[n].code for n in ("Scuttle", "Subsystem Targeting", "Infiltrate")] == ["A10", "A11", "A12"]
 
@@ -248,7 +249,7 @@ def test_every_rules_md_setting_is_present(rs: Ruleset) -> None:
     assert defaults == {
         "radius_metric": "chebyshev", "scrimmage_requires_carrier": "warn", "ff_chooser": "attacker",
         "flares_vs": "all_section_D", "mine_persist_on_avoid": True, "mines_hit_owner": False,
-        "reload_uses_consecutive": False, "flare_reload_cost_ru": 5, "retire_refund_pct": 50,
+        "reload_uses_consecutive": False, "flare_reload_cost_ru": 5, "retire_refund_pct": 100,
         "repair_cost_ru": 0, "scuttle_radius": 1, "scuttle_dmg_pct": 50, "infiltrate_range": 1,
         "transport_capacity": 4, "ram_pct": 25,
     }

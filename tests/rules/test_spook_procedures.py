@@ -361,8 +361,8 @@ def test_consecutive_uses_setting_ends_a_broken_cycle() -> None:
 
 
 def test_effects(rs: Ruleset) -> None:
-    assert retire_refund(rs, 100, 35, 20) == 78  # ceil(50% of 155)
-    assert retire_refund(rs, 0, 35, 0, free=True) == 18
+    assert retire_refund(rs, 100, 35, 20) == 135  # Retire A: the ship and its weapons, devices not counted
+    assert retire_refund(rs, 0, 35, 0, free=True) == 35
     assert scuttle_damage(rs, 175) == 88
     assert ram_damage(rs, 450, 201) == (113, 51)
     assert is_destroyed(rs, 0) and not is_destroyed(rs, 1)

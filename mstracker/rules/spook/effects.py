@@ -16,9 +16,18 @@ def percent_up(value: int, pct: int) -> int:
 def retire_refund(
     ruleset: Ruleset, hull_ru: int, weapons_ru: int = 0, devices_ru: int = 0, *, free: bool = False
 ) -> int:
-    """RU credited for retiring a ship: retire_refund_pct % of its cost, rounded up (free hulls: 0 for the hull)."""
-    cost = (0 if free else hull_ru) + weapons_ru + devices_ru
+    """RU credited for retiring a ship: retire_refund_pct % of its hull and weapons (and devices when
+    retire_refund_devices is on), rounded up; free hulls count 0 for the hull (§7 A2 Retire A)."""
+    cost = retire_value(ruleset, hull_ru, weapons_ru, devices_ru, free=free)
     return percent_up(cost, int(ruleset.setting("retire_refund_pct")))
+
+
+def retire_value(
+    ruleset: Ruleset, hull_ru: int, weapons_ru: int = 0, devices_ru: int = 0, *, free: bool = False
+) -> int:
+    """The RU a retire refund is a share of: hull + weapons, plus devices when the setting says so."""
+    devices = devices_ru if ruleset.setting("retire_refund_devices") else 0
+    return (0 if free else hull_ru) + weapons_ru + devices
 
 
 def scuttle_damage(ruleset: Ruleset, current_armor: int) -> int:
