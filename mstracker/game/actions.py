@@ -31,6 +31,13 @@ GENERIC_SPECS: tuple[ActionSpec, ...] = (
         generic=True,
     ),
     ActionSpec(
+        "advance",
+        "go forward through the checklist: automatic steps run one after another, and it stops at the "
+        "next item the players do themselves (or when the game ends)",
+        (),
+        generic=True,
+    ),
+    ActionSpec(
         "tick",
         "tick a manual checklist item of the current phase (default: the current step)",
         (ArgSpec("step", ArgType.STEP, "step id or its number in the phase", required=False),),
@@ -121,6 +128,28 @@ def next_step(engine: Engine, state: GameState, args: dict[str, Any], dice: Dice
         turn, active = engine.plugin.next_turn(after)
         return events + engine.start_turn(after, turn, active, dice)
     return events + engine.enter_step(after, following, 0, dice)
+
+
+MAX_ADVANCE = 100
+
+
+def advance(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
+    """next-step, repeated while it lands on automatic steps: one undoable action for the whole run."""
+    events: list[Event] = []
+    current = state
+    for _ in range(MAX_ADVANCE):
+        try:
+            step_events = next_step(engine, current, {"force": False}, dice)
+        except InvalidAction:
+            if events:
+                break  # stopped by unticked items further on: keep what was done
+            raise
+        events.extend(step_events)
+        current = engine.apply(current, step_events)
+        step = current.current_step
+        if current.finished or step is None or not engine.is_auto(step):
+            break
+    return events
 
 
 def _step_ref(state: GameState, ref: Any) -> tuple[int, StepInfo]:
@@ -305,6 +334,7 @@ def end_game_action(engine: Engine, state: GameState, args: dict[str, Any], dice
 
 GENERIC_DECIDERS: dict[str, Decider] = {
     "next-step": next_step,
+    "advance": advance,
     "tick": tick,
     "untick": untick,
     "set": set_action,

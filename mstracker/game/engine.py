@@ -84,10 +84,13 @@ class Engine:
                 events = self.plugin.decide(state, action.kind, args, dice)
         except DiceError as exc:
             raise InvalidAction(str(exc)) from None
-        left = getattr(faces, "remaining", 0)
+        left = tuple(getattr(faces, "remaining", ()))
         if left:
-            used = getattr(faces, "used", 0)
-            raise InvalidAction(f"{left} typed face(s) left over: {action.kind} used {used}")
+            used = tuple(getattr(faces, "used", ()))
+            spent = ", ".join(map(str, used)) if used else "none"
+            raise InvalidAction(
+                f"{len(left)} typed face(s) left over ({', '.join(map(str, left))}): {action.kind} used {spent}"
+            )
         if not events:
             raise InvalidAction(f"{action.kind} would change nothing")
         return [_normalised(e) for e in events]

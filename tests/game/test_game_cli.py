@@ -139,7 +139,7 @@ def test_act_help_and_actions_list_per_ruleset(capsys: pytest.CaptureFixture[str
     assert "mini actions" in out and "fire SHIP WEAPON TARGET" in out and "pz8 actions" not in out
     data = run_json(capsys, "game", "actions", gid)
     kinds = [a["kind"] for a in data["actions"]]
-    assert kinds[:3] == ["next-step", "tick", "untick"] and "fire" in kinds and "spend" in kinds
+    assert kinds[:4] == ["next-step", "advance", "tick", "untick"] and "fire" in kinds and "spend" in kinds
     assert run_json(capsys, "game", "actions", "--ruleset", "pz8")["ruleset"] == "pz8"
     assert "needs GAME or --ruleset" in bad(capsys, "game", "actions")
 
