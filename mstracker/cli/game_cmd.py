@@ -282,22 +282,28 @@ def _print_game(handle: Any) -> None:
     settings = ", ".join(f"{k}={v}" for k, v in state.settings.items())
     if settings:
         con.print(f"[dim]settings: {settings}[/dim]")
+    bars = spec.bars()
     for index, player in enumerate(state.players):
         res = "  ".join(f"{_label(spec.player_field(k), k)} {v}" for k, v in player.resources.items())
         active = " ◀ active" if index == state.active and state.started else ""
         table = Table(title=f"{player.name} · {player.fleet}{active}" + (f" · {res}" if res else ""), title_justify="left")
-        for col in ("#", "ship", "class", *(f.label for f in spec.fields), "items"):
-            table.add_column(col)
+        table.add_column("#", justify="right")
+        table.add_column("ship", no_wrap=True)
+        table.add_column("class")
+        for bar in bars:
+            table.add_column(bar.label, justify="right", no_wrap=True)
+        table.add_column("status")
+        table.add_column("weapons, devices, abilities")
         for ship in state.ships_of(index):
-            glyphs = "".join(f.glyph for f in spec.fields if f.kind.value == "flag" and ship.record.get(f.key) and f.glyph)
             items = "; ".join(_item_cell(spec, it) for it in ship.items)
-            name = f"{ship.name}{' [' + ship.tag + ']' if ship.tag else ''} {glyphs}".strip()
+            name = f"{ship.name}{' [' + ship.tag + ']' if ship.tag else ''}"
             style = "dim strike" if spec.lost(ship.record) else None
-            table.add_row(ship.id, name, ship.ship_class, *(f.show(ship.record) for f in spec.fields), items, style=style)
+            status = ", ".join(spec.status(ship.record)) or "–"
+            table.add_row(ship.id, name, ship.ship_class, *(b.show(ship.record) for b in bars), status, items, style=style)
         con.print(table)
     undo = "undo available" if handle.can_undo else "nothing to undo"
     redo = ", redo available" if handle.can_redo else ""
-    con.print(f"[dim]{undo}{redo} · flags: " + " ".join(f"{f.glyph} {f.label}" for f in spec.fields if f.glyph) + "[/dim]")
+    con.print(f"[dim]{undo}{redo}[/dim]")
 
 
 def _label(field: Any, key: str) -> str:

@@ -108,6 +108,20 @@ class FieldSpec(_Frozen):
         return str(value)
 
 
+    def status(self, record: dict[str, Any]) -> str:
+        """A short status word for a value away from its start ('' at the start value):
+        '🔥 Fire 2', '⚠ Damaged', 'Reload 1'. Bars are shown by their own column or widget."""
+        value = record.get(self.key, self.start_value())
+        if self.kind is FieldKind.BAR or value == self.start_value() or value in (None, "", []):
+            return ""
+        head = f"{self.glyph} {self.label}".strip()
+        if self.kind is FieldKind.FLAG:
+            return head if value else f"not {self.label.lower()}"
+        if self.kind is FieldKind.LIST:
+            return f"{head}: {', '.join(map(str, value))}"
+        return f"{head} {value}"
+
+
 def parse_bool(raw: Any) -> bool:
     if isinstance(raw, bool):
         return raw
@@ -175,6 +189,13 @@ class RecordSpec(_Frozen):
         record = {f.key: f.start_value() for f in self.item_fields}
         record.update(values or {})
         return record
+
+    def bars(self) -> tuple[FieldSpec, ...]:
+        return tuple(f for f in self.fields if f.kind is FieldKind.BAR)
+
+    def status(self, record: dict[str, Any]) -> list[str]:
+        """Every non-bar field that is away from its start value, as short words."""
+        return [word for f in self.fields if (word := f.status(record))]
 
     def lost(self, record: dict[str, Any]) -> bool:
         """True when any loss flag is set (destroyed, captured...)."""

@@ -49,3 +49,15 @@ def test_advance_refuses_to_leave_a_phase_with_unticked_items() -> None:
         state = engine.apply(state, engine.decide(state, Action("next-step"), TypedFaces([])))
     with pytest.raises(InvalidAction, match="unticked items"):
         engine.decide(state, Action("advance"), TypedFaces([]))
+
+
+def test_record_status_names_only_values_away_from_their_start() -> None:
+    engine, state = spook_game()
+    spec = engine.spec
+    ship = state.find_ship("Red Wasps")
+    assert "Destroyed" not in " ".join(spec.status(ship.record))
+    hit = ship.with_values({"destroyed": True, "jammed": 1})
+    words = spec.status(hit.record)
+    assert "✗ Destroyed" in words
+    assert any(w.startswith(spec.field("jammed").glyph) and w.endswith(" 1") for w in words)
+    assert [b.key for b in spec.bars()] == ["armor"]

@@ -198,7 +198,7 @@ def test_the_cli_plays_lukas(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and shown["state"]["ships"]["9"]["record"]["armor"] == 26
     assert [f["key"] for f in shown["record_spec"]["fields"]][:3] == ["armor", "speed", "mode"]
     code, out, _ = run(capsys, "game", "show", gid)
-    assert code == 0 and "Kills 0" in out and "◉ FD up" in out
+    assert code == 0 and "Kills 0" in out and "26/27" in out
     code, out, _ = run(capsys, "game", "report", gid)
     assert code == 0 and "Hit roll: d12 shows 3" in out and "Armor 27 - 1 = 26" in out
     assert run(capsys, "game", "undo", gid)[0] == 0
