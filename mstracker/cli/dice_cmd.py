@@ -29,9 +29,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="exact odds of a dice expression, or of one attack under a ruleset",
         description="odds EXPR: exact distribution. odds RULESET --...: the outcome distribution of one attack. "
         "spook: --weapon --target [--afterburner] [--flares N] [--armor N]; "
-        "lukas: --weapon --target strike-craft|frigate|capital [--comm-radar] [--bridge-damaged] [--armor N]; "
+        "lukas: --weapon --target strike-craft|frigate|capital [--comm-radar] [--bridge-damaged] [--armor N] [--subsystem S]; "
         "pz8: --distance N [--damaged] [--target-damaged] [--fire-back] [--at-torpedo]; "
-        "cal: --attacker CLASS --weapon beam|projectile --target CLASS --distance N [--crew M] [--shots K] [--ss N].",
+        "cal: --attacker CLASS --weapon beam|projectile --target CLASS --distance N [--crew M] [--shots K] [--ss N] "
+        "[--sensors-offline].",
     )
     odds.add_argument("subject", help=f"a dice expression, or a ruleset ({', '.join(RULESET_IDS)})")
     odds.add_argument("--json", action="store_true", help="JSON output")
@@ -51,6 +52,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     odds.add_argument("--crew", type=int, default=0)
     odds.add_argument("--shots", type=int)
     odds.add_argument("--ss", type=int)
+    odds.add_argument("--subsystem", help="lukas bombs vs a capital ship: hull, engines, bridge or weapon")
+    odds.add_argument("--sensors-offline", action="store_true", help="cal: the attacker's sensors are offline")
     odds.set_defaults(handler=show_odds)
 
 
@@ -135,9 +138,9 @@ def show_odds(args: argparse.Namespace) -> int:
 
 _OPTION_KEYS = {
     "spook": ("weapon", "target", "afterburner", "flares", "armor"),
-    "lukas": ("weapon", "target", "comm_radar", "bridge_damaged", "armor"),
+    "lukas": ("weapon", "target", "comm_radar", "bridge_damaged", "armor", "subsystem"),
     "pz8": ("distance", "damaged", "target_damaged", "fire_back", "at_torpedo"),
-    "cal": ("attacker", "weapon", "target", "distance", "crew", "shots", "ss"),
+    "cal": ("attacker", "weapon", "target", "distance", "crew", "shots", "ss", "sensors_offline"),
 }
 
 

@@ -130,3 +130,19 @@ def test_cal_out_of_range_is_refused(cli: CliRun) -> None:
 def test_unknown_weapon_lists_the_choices(cli: CliRun) -> None:
     code, _, err = cli("odds", "spook", "--weapon", "Death Ray", "--target", "Carrier")
     assert code == 2 and "Death Ray" in err and "Ion Beam" in err
+
+
+def test_lukas_bombs_aimed_at_the_engines(cli: CliRun) -> None:
+    # hit on d12 >= 4 vs Large (9/12), then d8 6-8 destroys the subsystem (3/8): 27/96
+    code, out, _ = cli("odds", "lukas", "--weapon", "Bombs", "--target", "capital", "--subsystem", "engines", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["p_hit"] == pytest.approx(9 / 12)
+    assert data["p_subsystem_destroyed"] == pytest.approx(27 / 96)
+
+
+def test_cal_sensors_offline_cuts_range_to_one(cli: CliRun) -> None:
+    args = ("odds", "cal", "--attacker", "CA", "--weapon", "beam", "--target", "K")
+    code, _, err = cli(*args, "--distance", "3", "--sensors-offline")
+    assert code == 2 and "maximum range is 1" in err
+    code, out, _ = cli(*args, "--distance", "1", "--sensors-offline", "--json")
+    assert code == 0 and json.loads(out)["damage"]["4"] > 0  # at range 1 of 1, long range: beam 8 halved to 4
