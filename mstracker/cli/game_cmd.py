@@ -200,7 +200,7 @@ def new_game(args: argparse.Namespace) -> int:
     con.print(f"Game {game_id} [bold]{state.name}[/bold] set up for {state.ruleset}: {players}")
     if state.settings:
         con.print(_settings_table(state.settings, settings, set(chosen)))
-    con.print(f"Next: mstracker game act {game_id} next-step")
+    con.print(f"Next: mstracker game act {game_id} advance")
     return 0
 
 
