@@ -199,22 +199,6 @@ class FleetFiles:
 
         self.app.push_screen(TextPromptModal(f"Rename {ship.name}", fields), named)
 
-    def ask_stats(self, index: int) -> None:
-        roster = self.screen.roster
-        assert roster is not None
-        ship = roster.ships[index]
-        fields = [
-            Field("Armor (blank: none)", "" if ship.armor is None else str(ship.armor), check=_whole_number(0, 100_000)),
-            Field("Speed (blank: none)", "" if ship.speed is None else str(ship.speed), check=_whole_number(0, 10_000)),
-        ]
-
-        def chosen(values: list[str] | None) -> None:
-            if values and self.screen.roster is not None:
-                armor, speed = (int(v) if v else None for v in values)
-                self.screen.set_roster(edit.set_stats(self.screen.roster, index, armor, speed), select=index)
-
-        self.app.push_screen(TextPromptModal(f"Armor and speed of {ship.name}", fields, "Rulesets where the designer sets them check them; the others flag them."), chosen)
-
     def ask_cap(self, budget: Any) -> None:
         low = budget.cap or 0
         high = budget.cap_max

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..fleet import Roster, ShipEntry
 
@@ -69,3 +70,33 @@ def set_stats(roster: Roster, index: int, armor: int | None, speed: int | None) 
     ships = list(roster.ships)
     ships[index] = ships[index].model_copy(update={"armor": armor, "speed": speed})
     return roster.with_ships(ships)
+
+
+def set_hangar(roster: Roster, index: int, hangar: tuple[int, int] | None) -> Roster:
+    """Set (or clear) a ship's Hangar Bay size: strike craft / frigates it docks."""
+    ships = list(roster.ships)
+    ships[index] = ships[index].model_copy(update={"hangar": hangar})
+    return roster.with_ships(ships)
+
+
+def ships_of(roster: Roster, ship_class: str) -> int:
+    return sum(1 for s in roster.ships if s.ship_class == ship_class)
+
+
+def save_design(roster: Roster, name: str, data: dict[str, Any], original: str | None = None) -> Roster:
+    """Add or replace a custom design; a renamed design keeps its place and its ships follow it."""
+    designs: dict[str, dict[str, Any]] = {}
+    for key, value in roster.designs.items():
+        designs[name if key == original else key] = data if key == original else value
+    designs[name] = data
+    ships = roster.ships
+    if original is not None and original != name:
+        ships = tuple(s.model_copy(update={"ship_class": name}) if s.ship_class == original else s for s in ships)
+    return roster.model_copy(update={"designs": designs, "ships": ships})
+
+
+def delete_design(roster: Roster, name: str) -> Roster:
+    """Remove a custom design and the ships built from it."""
+    designs = {k: v for k, v in roster.designs.items() if k != name}
+    ships = tuple(s for s in roster.ships if s.ship_class != name)
+    return roster.model_copy(update={"designs": designs, "ships": ships})

@@ -5,6 +5,8 @@ Each takes a FleetReport (attributes down) and draws it with glyphs as well as c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -22,7 +24,7 @@ def meter(used: int, available: int, width: int) -> str:
 
 
 class BudgetBar(Static):
-    """One line: cost against the cap, what is left, ship count and legality."""
+    """One line: cost against the cap, what is left, ship count, legality; cal adds the fleet's C&C."""
 
     DEFAULT_CSS = """
     BudgetBar {
@@ -31,25 +33,41 @@ class BudgetBar(Static):
     }
     """
 
-    def show(self, report: FleetReport | None, ships: int, unit: str, permissive: bool) -> None:
+    WIDE = 100
+    """Narrower than this, the bar and the gaps shrink so the legality still fits in 80 columns."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[FleetReport | None, int, str, bool, str] | None = None
+
+    def show(self, report: FleetReport | None, ships: int, unit: str, permissive: bool, extra: str = "") -> None:
+        """Draw the report; `extra` is one more read-out after the cost (cal: 'C&C 4')."""
+        self._shown = (report, ships, unit, permissive, extra)
         colours = self.app.theme_variables
         ok, bad, warn = colours.get("success", ""), colours.get("error", ""), colours.get("warning", "")
         out = Text(no_wrap=True, overflow="ellipsis")
         if report is None:
             self.update(out)
             return
+        narrow = 0 < self.size.width < self.WIDE
+        gap = " · " if narrow else "   ·   "
         if report.cost is not None and report.cap is not None:
             left = report.cap - report.cost
             out.append(f"{unit} {report.cost} / {report.cap} ", style="bold")
-            width = 24
+            width = 10 if narrow else 24
             filled = min(width, report.cost * width // report.cap) if report.cap else width
             out.append("█" * filled + "░" * (width - filled), style=bad if left < 0 else ok)
             out.append(f"  {left} left" if left >= 0 else f"  ✗ {-left} over", style=bad if left < 0 else "")
         elif report.cost is not None:
             out.append(f"{unit} {report.cost} (no cap)", style="bold")
+        elif extra:
+            out.append("no points", style="dim")
         else:
             out.append("no points in this ruleset", style="dim")
-        out.append(f"   ·   {ships} ship{'s' if ships != 1 else ''}   ·   ")
+        if extra:
+            out.append(gap)
+            out.append(extra, style="bold")
+        out.append(f"{gap}{ships} ship{'s' if ships != 1 else ''}{gap}")
         errors = len(report.errors)
         warnings = len(report.findings) - errors
         if errors:
@@ -57,26 +75,33 @@ class BudgetBar(Static):
         else:
             out.append("✓ legal", style=f"bold {ok}")
         if warnings:
-            out.append(f"   ⚠ {warnings} warning{'s' if warnings != 1 else ''}", style=warn)
+            out.append(f"{'  ' if narrow else '   '}⚠ {warnings} warning{'s' if warnings != 1 else ''}", style=warn)
         if permissive:
-            out.append("   ◆ NON-STANDARD (permissive)", style=f"bold {warn}")
+            out.append(f"{'  ' if narrow else '   '}◆ NON-STANDARD" + ("" if narrow else " (permissive)"), style=f"bold {warn}")
         self.update(out)
 
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
 
-def slot_text(sheet: ShipSheet | None) -> Text:
-    """Slot meters and cost of one ship."""
+
+def slot_text(sheet: ShipSheet | None, facts: Sequence[tuple[str, str]] = ()) -> Text:
+    """Slot meters and cost of one ship, then any `facts` (label, value) lined up with them."""
     out = Text()
-    if sheet is None:
-        return out
-    for slot in sheet.slots:
+    slots = sheet.slots if sheet is not None else ()
+    width = max([10, *(len(slot.kind) + 1 for slot in slots), *(len(label) + 1 for label, _ in facts)])
+    for slot in slots:
         over = slot.used > slot.available
-        out.append(f"{slot.kind:<10}", style="bold")
+        out.append(f"{slot.kind:<{width}}", style="bold")
         out.append(meter(slot.used, slot.available, 10))
         out.append(f" {slot.used}/{slot.available}", style="bold" if over else "")
         out.append("  ✗ too many\n" if over else "\n")
-    if sheet.cost is not None:
-        out.append(f"{'cost':<10}", style="bold")
+    if sheet is not None and sheet.cost is not None:
+        out.append(f"{'cost':<{width}}", style="bold")
         out.append(f"{sheet.cost}\n")
+    for label, value in facts:
+        out.append(f"{label:<{width}}", style="bold")
+        out.append(f"{value}\n")
     out.rstrip()
     return out
 

@@ -5,6 +5,7 @@ Attributes down (`show(...)`), messages up (`ItemMounted`, `ItemRemoved`); the s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -60,8 +61,19 @@ class LoadoutPanel(Vertical):
         yield OptionList(id="mounted")
         yield OptionList(id="offer")
 
-    def show(self, ship: ShipEntry | None, sheet: ShipSheet | None, offer: Offer, costs: dict[tuple[str, str], str], problem: str = "") -> None:
-        """Show one ship's loadout and what its class is offered (None: no ship chosen)."""
+    def show(
+        self,
+        ship: ShipEntry | None,
+        sheet: ShipSheet | None,
+        offer: Offer,
+        costs: dict[tuple[str, str], str],
+        problem: str = "",
+        facts: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        """Show one ship's loadout and what its class is offered (None: no ship chosen).
+
+        `facts` are extra lines under the slot meters (lukas: armor, speed, hangar size and their keys).
+        """
         self.offer = offer
         mounted = self.query_one("#mounted", OptionList)
         offered = self.query_one("#offer", OptionList)
@@ -75,7 +87,7 @@ class LoadoutPanel(Vertical):
             self.query_one("#slots", Static).update(Text("Add a ship (a) to fit it out.", style="dim"))
             return
         self.border_title = f"Loadout · {ship.name}"
-        self.query_one("#slots", Static).update(slot_text(sheet))
+        self.query_one("#slots", Static).update(slot_text(sheet, facts))
         for kind in LOADOUT_KINDS:
             items = getattr(ship, kind)
             if items:
@@ -121,6 +133,8 @@ class LoadoutPanel(Vertical):
             index -= 1
         if not options.get_option_at_index(index).disabled:
             options.highlighted = index
+            # the list was just refilled: scroll once its new height is known, so the cursor stays in view
+            options.call_after_refresh(options.scroll_to_highlight)
 
     @on(OptionList.OptionSelected, "#mounted")
     def remove_selected(self, event: OptionList.OptionSelected) -> None:

@@ -1,0 +1,119 @@
+"""The fleet builder's class list: the ruleset's classes, then (cal) the fleet's custom designs.
+
+Attributes down (`show(...)`); the screen reads `highlighted` and reacts to the table's own messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.widgets import DataTable
+
+from ..rules_view import HIDDEN, cell_text
+
+COST_FIELDS = ("rus", "cost", "points")
+
+
+def cost_field(entry: Any) -> str | None:
+    return next((f for f in COST_FIELDS if f in type(entry).model_fields), None)
+
+
+def fill_table(table: DataTable, headers: list[str], rows: list[list[str | Text]]) -> None:
+    """Refill a table with columns sized to their content at once.
+
+    Textual sizes auto-width columns when the table is next idle; a frame drawn before that (a modal on
+    top is enough) stays cached with the header widths, cutting the cells short.
+    """
+    table.clear(columns=True)
+    for i, header in enumerate(headers):
+        cells = [row[i] for row in rows]
+        width = max([cell_len(header), *(c.cell_len if isinstance(c, Text) else cell_len(c) for c in cells)])
+        table.add_column(header, width=width)
+    for row in rows:
+        table.add_row(*row)
+
+
+class ClassList(DataTable):
+    """Stock classes with their cost and first number; custom designs marked ✦ custom (✗: has errors)."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(cursor_type="row", id=id, classes=classes)
+        self.names: list[str] = []
+        self.stock_count = 0
+        self.custom: dict[str, Any] = {}
+        """The designs as typed (name -> data); `valid` holds those the class model accepts."""
+        self.valid: dict[str, Any] = {}
+
+    def show(self, stock: Mapping[str, Any], designs: Mapping[str, Any], valid: Mapping[str, Any], keep_cursor: bool) -> None:
+        keep = self.highlighted if keep_cursor else None
+        keep_custom = self.on_custom
+        self.names = list(stock) + list(designs)
+        self.stock_count = len(stock)
+        self.custom, self.valid = dict(designs), dict(valid)
+        if not stock:
+            fill_table(self, ["class"], [])
+            return
+        first = next(iter(stock.values()))
+        cost = cost_field(first)
+        numeric = [f for f in type(first).model_fields if f not in HIDDEN and f != cost
+                   and all(isinstance(getattr(c, f), int) and not isinstance(getattr(c, f), bool) for c in stock.values())]
+        priced = cost is not None and any(getattr(c, cost) is not None for c in stock.values())
+        columns = ([cost] if priced else []) + numeric[:1]
+        rows: list[list[str | Text]] = [[name, *(cell_text(getattr(cls, f)) for f in columns)] for name, cls in stock.items()]
+        accent = self.app.theme_variables.get("accent", "")
+        error = self.app.theme_variables.get("error", "")
+        for name in self.names[self.stock_count:]:
+            good, data = self.valid.get(name), self.custom[name]
+            label = Text.assemble(name, (" ✦ custom", accent), (" ✗" if good is None else "", f"bold {error}"))
+            values = (getattr(good, f) if good is not None else data.get(f) if isinstance(data, Mapping) else None for f in columns)
+            rows.append([label, *(cell_text(v) for v in values)])
+        fill_table(self, ["class", *(name[:8] for name in columns)], rows)
+        if keep is not None:
+            self.select(keep, custom=keep_custom)
+
+    @property
+    def highlighted(self) -> str | None:
+        if not self.names or self.cursor_row >= len(self.names):
+            return None
+        return self.names[self.cursor_row]
+
+    @property
+    def on_custom(self) -> bool:
+        """The cursor is on a custom design (which may share a stock class's name: its own finding says so)."""
+        return self.highlighted is not None and self.cursor_row >= self.stock_count
+
+    def select(self, name: str, custom: bool = False) -> None:
+        rows = [i for i, n in enumerate(self.names) if n == name and (i >= self.stock_count) == custom]
+        if rows:
+            self.move_cursor(row=rows[0])
+
+    def detail(self, stock: Mapping[str, Any], hint_stock: str = "") -> Text:
+        """The highlighted class with every stat (a design with errors: as typed).
+
+        `hint_stock` is a line under a stock class's name (cal: how to start a design from it).
+        """
+        name = self.highlighted
+        out = Text()
+        if name is None:
+            return out
+        out.append(name + "\n", style="bold")
+        if self.on_custom:
+            good = self.valid.get(name)
+            out.append("custom design · d: edit or delete\n" if good is not None else
+                       "custom design with errors (see Findings) · d: fix it\n", style="dim")
+            data = self.custom[name]
+            values = good.model_dump(exclude_defaults=True) if good is not None else dict(data) if isinstance(data, Mapping) else {}
+        else:
+            cls = stock[name]
+            if hint_stock:
+                out.append(hint_stock + "\n", style="dim")
+            values = {f: getattr(cls, f) for f in type(cls).model_fields}
+        for field, value in values.items():
+            if field in HIDDEN or value in (None, (), ""):
+                continue
+            out.append(f"{field} ", style="dim")
+            out.append(f"{cell_text(value)}   ")
+        return out
