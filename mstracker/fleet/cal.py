@@ -61,11 +61,15 @@ def design_classes(ruleset: Ruleset, designs: Mapping[str, Mapping[str, Any]]) -
     """Validate a roster's custom designs with the class model; bad ones become error findings."""
     good: dict[str, ShipClass] = {}
     findings: list[Finding] = []
-    stock = {n.casefold() for n in ruleset.classes}
     for name, data in designs.items():
-        if name.casefold() in stock:
+        try:
+            stock_name, _ = find_entry(ruleset.classes, name, "class")
+        except UnknownName:
+            stock_name = None
+        if stock_name is not None:
             findings.append(Finding(severity=Severity.ERROR, ship=None,
-                                    message=f"design {name!r}: a stock class already has this name; rename the design."))
+                                    message=f"design {name!r}: the stock {stock_name} already goes by this name; "
+                                            "rename the design."))
             continue
         if not isinstance(data, Mapping):
             findings.append(Finding(severity=Severity.ERROR, ship=None, message=f"design {name!r}: expected a table of stats."))

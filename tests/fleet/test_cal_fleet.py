@@ -104,7 +104,7 @@ def test_custom_design_is_validated_with_the_class_model(cal: Ruleset) -> None:
 def test_design_name_clash_and_cc_mismatch(cal: Ruleset) -> None:
     report = validate(roster([], designs={"destroyer": {"type": "Escort", "ss": 10},
                                           "Odd": {"type": "Escort", "ss": 10, "fb_bay": 1, "cc": 5}}), cal)
-    assert any("a stock class already has this name" in m for m in messages(report))
+    assert any("the stock Destroyer already goes by this name" in m for m in messages(report))
     assert any("C&C 5 differs" in m for m in messages(report, Severity.WARNING))
 
 
@@ -157,3 +157,16 @@ def test_offered_loadout(cal: Ruleset) -> None:
     assert ("Bomber Bay", True, "part of the Picket: Bomber Bay 1") in design["devices"]
     with pytest.raises(UnknownName):
         offered_loadout(cal, "Frigate")
+
+
+def test_a_design_named_like_a_stock_class_or_its_code_is_refused() -> None:
+    from mstracker.fleet.cal import design_classes
+    from mstracker.store.catalog import book_ruleset
+
+    stats = {"type": "Escort", "ss": 30}
+    for name in ("destroyer", "DD"):
+        good, findings = design_classes(book_ruleset("cal"), {name: stats})
+        assert good == {}
+        assert [f.message for f in findings] == [
+            f"design {name!r}: the stock Destroyer already goes by this name; rename the design."
+        ]
