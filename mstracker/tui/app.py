@@ -5,7 +5,7 @@ Thin on purpose: each screen lives in its own module under screens/ and is impor
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from importlib import import_module
 
@@ -38,6 +38,19 @@ class MstrackerApp(App[int]):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
+        self._closers: dict[int, Callable[[], None]] = {}
+
+    def close_on_exit(self, key: int, closer: Callable[[], None] | None) -> None:
+        """Run `closer` when the app exits (an open game releases its lock); None forgets it."""
+        if closer is None:
+            self._closers.pop(key, None)
+        else:
+            self._closers[key] = closer
+
+    def on_unmount(self) -> None:
+        for closer in list(self._closers.values()):
+            closer()
+        self._closers.clear()
 
     def get_default_screen(self) -> Screen:
         from .screens.home import HomeScreen

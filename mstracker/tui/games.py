@@ -1,13 +1,11 @@
-"""Where the home screen's game entries lead: the battle screen once this build has one.
+"""Where the home screen's game entries lead: resume, saved games, new game, the demo battle.
 
-Checked at run time, so nothing here pretends to work. Without the game store the user is told the
-games are coming; with it, the saved games are listed from the real database, and until the battle
-screen lands the notice says how to play them from the command line meanwhile.
+Each opens the battle screen on a game from the user's games database. Heavy modules (the store,
+the engine, the battle screen) are imported here on first use, never at start-up.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -19,58 +17,133 @@ ENTRIES = {
     "new": "New game",
     "demo": "Demo battle",
 }
-CLI_HINT = "Meanwhile games are played with `mstracker game ...` (new, show, act, undo, report)."
-
-
-def battle_screen_available() -> bool:
-    return importlib.util.find_spec("mstracker.tui.screens.battle") is not None
+DEMO_RULESET = "spook"
+DEMO_FLEETS = ("scrimmage-blue.toml", "scrimmage-red.toml")
+DEMO_NAME = "Demo battle"
 
 
 def open_game_entry(app: MstrackerApp, entry: str) -> None:
-    """Open a game entry (resume / saved / new / demo), or say plainly why it cannot open yet."""
-    store = app.services.game_store()
-    if store is None:
-        app.notify(
-            f"{ENTRIES[entry]} needs the game core, which is coming in the next release. "
-            "Meanwhile the fleet builder, dice roller and rules reference are ready.",
-            title="Coming soon",
-            severity="warning",
-            timeout=8,
-        )
-        return
-    if battle_screen_available():
-        from .screens.battle import open_battle  # type: ignore[import-not-found]
+    """Open a game entry (resume / saved / new / demo)."""
+    if entry == "new":
+        from .screens.new_game import NewGameScreen
 
-        open_battle(app, entry)
-        return
-    if entry == "saved":
-        show_saved_games(app, store)
-        return
-    app.notify(
-        f"{ENTRIES[entry]} opens the battle screen, which is coming in the next release. {CLI_HINT}",
-        title="Battle screen coming",
-        severity="warning",
-        timeout=10,
-    )
+        app.push_screen(NewGameScreen())
+    elif entry == "demo":
+        start_demo(app)
+    elif entry == "resume":
+        resume_last(app)
+    elif entry == "saved":
+        show_saved_games(app)
 
 
-def show_saved_games(app: MstrackerApp, store: Any) -> None:
-    """List the games in the user's database (read-only for now)."""
-    from .modals.saved_games import SavedGamesModal
+def list_games(app: MstrackerApp) -> list[Any] | None:
+    """The saved games, most recent first; None (after saying why) when the database cannot be read."""
+    from ..store.games import GameStore, StoreError
 
     try:
-        games_store = store.GameStore.default(app.services.dirs)
-        try:
-            games = games_store.list_games()
-        finally:
-            games_store.close()
-    except store.StoreError as exc:
+        store = GameStore.default(app.services.dirs)
+    except StoreError as exc:
         app.notify(str(exc), title="Games database not read", severity="error", timeout=10)
+        return None
+    try:
+        return store.list_games()
+    finally:
+        store.close()
+
+
+def open_game(app: MstrackerApp, game_id: int) -> bool:
+    """Open a game on the battle screen; a locked or unreadable game is explained, not opened."""
+    from ..store.games import GameLocked, StoreError
+    from .screens.battle import BattleScreen
+    from .screens.battle_session import BattleSession
+
+    try:
+        session = BattleSession.open(app.services.dirs, game_id)
+    except GameLocked as exc:
+        app.notify(
+            f"{exc}\nClose it there first (or wait for that mstracker to quit), then open it again.",
+            title="Game open elsewhere",
+            severity="error",
+            timeout=12,
+        )
+        return False
+    except StoreError as exc:
+        app.notify(str(exc), title="Game not opened", severity="error", timeout=12)
+        return False
+    while len(app.screen_stack) > 1:
+        app.pop_screen()
+    app.push_screen(BattleScreen(session))
+    return True
+
+
+def resume_last(app: MstrackerApp) -> None:
+    games = list_games(app)
+    if games is None:
         return
-    note = f"Opening a game needs the battle screen (next release). {CLI_HINT} · escape: close"
+    if not games:
+        app.notify("No games yet: press b for the demo battle, or n for a new game.", title="Nothing to resume", timeout=8)
+        return
+    open_game(app, games[0].id)
+
+
+def show_saved_games(app: MstrackerApp) -> None:
+    from .modals.saved_games import SavedGamesModal
+
+    games = list_games(app)
+    if games is None:
+        return
 
     def chosen(game: Any) -> None:
         if game is not None:
-            app.notify(f"{game.name}: the battle screen is coming in the next release. {CLI_HINT}", severity="warning", timeout=10)
+            open_game(app, game.id)
 
-    app.push_screen(SavedGamesModal(games, note), chosen)
+    app.push_screen(SavedGamesModal(games, "enter: open on the battle screen (ctrl+d there deletes a game) · escape: close"), chosen)
+
+
+def create_game(app: MstrackerApp, name: str, ruleset: str, rosters: list[Any], settings: dict[str, Any]) -> int | None:
+    """Create a game and return its id; None (after saying why) when it cannot be created."""
+    from ..game import GameError
+    from ..store.games import GameStore, StoreError
+    from .screens.battle_session import unique_name
+
+    try:
+        store = GameStore.default(app.services.dirs)
+    except StoreError as exc:
+        app.notify(str(exc), title="Games database not read", severity="error", timeout=10)
+        return None
+    try:
+        return store.create_game(unique_name(store, name), ruleset, rosters, settings)
+    except (GameError, StoreError) as exc:
+        app.notify(str(exc), title="Game not created", severity="error", timeout=10)
+        return None
+    finally:
+        store.close()
+
+
+def start_demo(app: MstrackerApp) -> None:
+    """A new game from the two spook scrimmage sample fleets, opened at once."""
+    from ..store.fleets import load_roster, sample_fleets
+    from ..store.tomlfile import FileProblem
+
+    samples = {p.name: p for p in sample_fleets(DEMO_RULESET)}
+    try:
+        rosters = [load_roster(samples[name]) for name in DEMO_FLEETS]
+    except (KeyError, FileProblem) as exc:
+        app.notify(f"The sample fleets are missing or broken: {exc}", severity="error")
+        return
+    game_id = create_game(app, DEMO_NAME, DEMO_RULESET, rosters, {})
+    if game_id is not None:
+        open_game(app, game_id)
+
+
+def delete_game(app: MstrackerApp, game_id: int, name: str) -> bool:
+    from ..store.games import GameStore, StoreError
+
+    try:
+        with GameStore.default(app.services.dirs) as store:
+            store.delete_game(game_id)
+    except StoreError as exc:
+        app.notify(str(exc), title="Game not deleted", severity="error", timeout=10)
+        return False
+    app.notify(f"Deleted {name!r}", title="Game deleted")
+    return True

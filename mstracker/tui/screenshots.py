@@ -39,6 +39,7 @@ async def finish(pilot: Pilot) -> None:
 
 
 async def home(pilot: Pilot) -> None:
+    await pilot.pause(0.2)  # the games are counted just after the first frame
     await finish(pilot)
 
 
@@ -119,6 +120,83 @@ async def fleet_loadout(pilot: Pilot) -> None:
     await finish(pilot)
 
 
+async def new_game(pilot: Pilot) -> None:
+    await pilot.press("n")
+    await pilot.pause()
+    await finish(pilot)
+
+
+async def _battle(pilot: Pilot, ruleset: str) -> None:
+    """A game of `ruleset` from the sample fleets, a few actions in: the first attack, then on."""
+    from .screens import battle_scenes as play
+
+    await play.create_game(pilot, ruleset)
+    await play.REACH[ruleset](pilot)
+    attacker, target, faces, measured = play.FIRST_ATTACK[ruleset]
+    await play.attack(pilot, attacker, target, faces, **measured)
+    await pilot.press("space")  # tick the current item (or the first unticked one)
+    await play.select_ship(pilot, target)
+    await finish(pilot)
+
+
+async def battle_spook(pilot: Pilot) -> None:
+    from .screens import battle_scenes as play
+
+    await pilot.press("b")  # the demo battle: the spook scrimmage fleets
+    await play.settle(pilot)
+    await play.spook_to_attack(pilot)
+    await play.attack(pilot, "2", "9", "3")  # Gattling Mass Driver: 30 x d6
+    await play.attack(pilot, "3", "10", "4 5")  # Cluster Torpedo: 25 x d6, then the flares d8
+    await play.select_ship(pilot, "5")  # Red Hammer stays marked as the target (t)
+    await finish(pilot)
+
+
+async def battle_lukas(pilot: Pilot) -> None:
+    await _battle(pilot, "lukas")
+
+
+async def battle_pz8(pilot: Pilot) -> None:
+    await _battle(pilot, "pz8")
+
+
+async def battle_cal(pilot: Pilot) -> None:
+    await _battle(pilot, "cal")
+
+
+async def attack_dialog(pilot: Pilot) -> None:
+    """The attack dialog with its live odds, the target's flares and agility in play."""
+    from .screens import battle_scenes as play
+
+    await pilot.press("b")
+    await play.settle(pilot)
+    await play.spook_to_attack(pilot)
+    await play.open_attack(pilot, "2", "10")
+    await finish(pilot)
+
+
+async def attack_physical(pilot: Pilot) -> None:
+    """Physical dice half typed in: the dialog says which die comes next."""
+    from .screens import battle_scenes as play
+
+    await play.create_game(pilot, "lukas")
+    await play.lukas_to_attack(pilot)
+    await play.open_attack(pilot, "2", "9", distance="5")
+    await play.enter_faces(pilot, "9")
+    await finish(pilot)
+
+
+async def battle_small(pilot: Pilot) -> None:
+    """The battle screen at 80x24: fleets stacked, a narrower side panel."""
+    from .screens import battle_scenes as play
+
+    await pilot.press("b")
+    await play.settle(pilot)
+    await play.spook_to_attack(pilot)
+    await play.attack(pilot, "2", "9", "3")
+    await play.select_ship(pilot, "2")
+    await finish(pilot)
+
+
 SCENES: dict[str, Scene] = {
     "home": home,
     "dice": dice,
@@ -129,13 +207,26 @@ SCENES: dict[str, Scene] = {
     "fleet-loadout": fleet_loadout,
 }
 
+#: The game scenes (new game, battles, the attack dialog); snapshot-tested in tests/tui/test_battle_snapshots.py.
+GAME_SCENES: dict[str, Scene] = {
+    "new-game": new_game,
+    "battle-spook": battle_spook,
+    "battle-lukas": battle_lukas,
+    "battle-pz8": battle_pz8,
+    "battle-cal": battle_cal,
+    "attack": attack_dialog,
+    "attack-physical": attack_physical,
+    "battle-80x24": battle_small,
+}
+SIZES: dict[str, tuple[int, int]] = {"battle-80x24": (80, 24)}
+
 
 async def shoot(name: str, scene: Scene, outdir: Path) -> Path:
     from ..app_factory import build_app
     from ..paths import app_dirs
 
     app = build_app(dirs=app_dirs(), rng=random.Random(SEED))
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZES.get(name, SIZE)) as pilot:
         await pilot.pause()
         await scene(pilot)
         return Path(app.save_screenshot(f"{name}.svg", str(outdir)))
@@ -148,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     outdir = Path(args[0])
     outdir.mkdir(parents=True, exist_ok=True)
-    for name, scene in SCENES.items():
+    for name, scene in {**SCENES, **GAME_SCENES}.items():
         with tempfile.TemporaryDirectory(prefix="mstracker-shots-") as home_dir:
             os.environ["MSTRACKER_HOME"] = home_dir  # never the user's own fleets or settings
             path = asyncio.run(shoot(name, scene, outdir))

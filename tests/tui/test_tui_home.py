@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import record_notifications, run, type_text
+from conftest import run, type_text
 from textual.widgets import OptionList
 
 from mstracker.tui.screens.dice import DiceScreen
@@ -74,20 +74,6 @@ def test_palette_lists_every_home_key_as_a_command(app) -> None:
     for action in ("Continue", "Games", "New game", "Demo", "Fleets", "Dice", "Rules", "Settings", "Quit"):
         assert f"Home: {action}" in titles
     assert "Theme: light" in titles and "Fleet builder" in titles
-
-
-def test_game_entries_say_what_is_missing_instead_of_pretending(app) -> None:
-    seen = record_notifications(app)
-
-    async def script(pilot):
-        for key in ("n", "c", "b"):
-            await pilot.press(key)
-            await pilot.pause()
-        return type(pilot.app.screen)
-
-    assert run(app, script) is HomeScreen
-    assert len(seen) == 3
-    assert all("coming" in message for message in seen)
 
 
 def test_saved_games_lists_the_real_games_database(app) -> None:

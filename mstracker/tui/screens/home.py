@@ -61,28 +61,45 @@ class HomeScreen(Screen):
         )
         return Option(prompt, id=option_id)
 
+    games: int | None = None
+    """Saved games, counted just after the first frame (the store is not imported at start-up)."""
+
     def on_mount(self) -> None:
         self.refresh_status()
+        self.set_timer(0.05, self.count_games)
 
     def on_screen_resume(self) -> None:
+        if self.games is not None:  # back from a game: count again (the first count waits for the first frame)
+            self.count_games()
+
+    def count_games(self) -> None:
+        """First run (no games yet): the status says the demo battle is one key away (b)."""
+        from ..games import list_games
+
+        games = list_games(self.app)  # type: ignore[arg-type]
+        self.games = None if games is None else len(games)
         self.refresh_status()
 
     def refresh_status(self) -> None:
         services = self.app.services
         fleets = services.dirs.fleets
         count = len(list(fleets.glob("*.toml"))) if fleets.is_dir() else 0
-        games = "next release"
+        if self.games is None:
+            games = "…"
+        elif self.games == 0:
+            games = "none yet: press [b $accent]b[/] for a demo battle"
+        else:
+            games = f"{self.games} (press [b $accent]c[/] to continue the last one)"
         text = Content.from_markup(
             "[b]At a glance[/]\n\n"
             "Ruleset      $ruleset\n"
             "Saved fleets $fleets\n"
-            "Games        $games\n"
+            "Games        " + games + "\n"
             "Dice mode    $mode\n"
             "Theme        $theme\n\n"
             "[dim]Keys are in the footer; ctrl+p finds every action by name.[/]",
             ruleset=services.current_ruleset_id,
             fleets=str(count),
-            games=games,
             mode="app rolls" if services.settings.settings.dice_mode == "app" else "I roll physical dice",
             theme=services.settings.settings.theme.value,
         )

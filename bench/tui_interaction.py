@@ -1,0 +1,220 @@
+"""TUI interaction benchmark: key press to screen update in the battle screen of a 2 x 25-ship
+spook game, and the attack dialog's odds refresh while its inputs change, for every ruleset.
+
+Run from the repository root: ``python -m bench.tui_interaction`` (``bench.tui_bench`` runs it
+too). The app runs headless at 120x36; Textual still lays out and renders every frame, it only
+skips writing to a terminal. Two figures per interaction, medians over many presses:
+
+* latency: key press posted → the next frame rendered (Textual flushes frames on a 1/60 s timer,
+  so up to ~17 ms of it is that timer waiting);
+* work: the time the app spends in the handler plus layout and render of that frame.
+
+Targets: battle key press median < 50 ms; odds refresh < 16 ms. Figures only, no asserts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+SHIPS = 25
+PRESSES = 60
+SIZE = (120, 36)
+
+
+class FrameClock:
+    """Times frames: wraps the app's display call (a frame is out) and the screen's layout and
+    render calls (the frame's work; outermost calls only, as a layout pass renders inside itself)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.frames: list[float] = []
+        self.work: list[tuple[float, float]] = []
+        self._depth = 0
+        original = app._display
+
+        def display(screen: Any, renderable: Any) -> None:
+            original(screen, renderable)
+            self.frames.append(time.perf_counter())
+
+        app._display = display
+
+    def watch_screen(self, screen: Any) -> None:
+        if getattr(screen, "_bench_watched", False):
+            return
+        for name in ("_refresh_layout", "_compositor_refresh"):
+            original = getattr(screen, name)
+
+            def timed(*args: Any, _original: Callable = original, **kwargs: Any) -> Any:
+                self._depth += 1
+                start = time.perf_counter()
+                try:
+                    return _original(*args, **kwargs)
+                finally:
+                    self._depth -= 1
+                    if self._depth == 0:
+                        self.work.append((start, time.perf_counter()))
+
+            setattr(screen, name, timed)
+        screen._bench_watched = True
+
+
+class HandlerTimer:
+    """Records (start, end) of the outermost calls to chosen methods (the screen's handlers)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[float, float]] = []
+        self._depth = 0
+
+    def wrap(self, obj: Any, *names: str) -> None:
+        for name in names:
+            original = getattr(obj, name)
+
+            def timed(*args: Any, _original: Callable = original, **kwargs: Any) -> Any:
+                self._depth += 1
+                start = time.perf_counter()
+                try:
+                    return _original(*args, **kwargs)
+                finally:
+                    self._depth -= 1
+                    if self._depth == 0:
+                        self.calls.append((start, time.perf_counter()))
+
+            setattr(obj, name, timed)
+
+
+async def measure(pilot: Pilot, clock: FrameClock, keys: list[str], handler: HandlerTimer) -> tuple[list[float], list[float]]:
+    """(latencies, work) in ms per key: press → the first frame after the handler finished; the
+    handler's own time plus the layout and render work up to that frame."""
+    latencies, works = [], []
+    for key in keys:
+        await pilot.pause()
+        clock.watch_screen(pilot.app.screen)
+        handler.calls.clear()
+        start = time.perf_counter()
+        await pilot.press(key)
+        done = max((end for _, end in handler.calls), default=start)
+        frame = None
+        for _ in range(1000):
+            frame = next((t for t in clock.frames if t > done), None)
+            if frame is not None:
+                break
+            await asyncio.sleep(0.0005)
+        if frame is None:
+            continue
+        latencies.append((frame - start) * 1000)
+        busy = sum(e - s for s, e in handler.calls) + sum(e - s for s, e in clock.work if start <= s < frame)
+        works.append(busy * 1000)
+    return latencies, works
+
+
+def big_spook_game(dirs: Any) -> int:
+    """A 2 x 25-ship spook game (the campaign samples padded with copies), in the user's store."""
+    from bench.game_bench import campaign_rosters
+    from mstracker.store.games import GameStore
+
+    with GameStore.default(dirs) as store:
+        return store.create_game("Bench 2x25", "spook", campaign_rosters())
+
+
+def report(title: str, latencies: list[float], works: list[float], target: str) -> None:
+    if not latencies:
+        print(f"  {title:<44}: no frames measured")
+        return
+    lat, work = statistics.median(latencies), statistics.median(works)
+    p90 = sorted(latencies)[int(len(latencies) * 0.9) - 1]
+    print(f"  {title:<44}: latency median {lat:6.1f}  p90 {p90:6.1f}   work median {work:6.1f}   ({target})")
+
+
+async def battle_bench(app: Any, game_id: int) -> None:
+    from mstracker.game import Action
+    from mstracker.tui.games import open_game
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        clock = FrameClock(app)
+        open_game(app, game_id)
+        await pilot.pause(0.5)
+        screen = app.screen
+        timer = HandlerTimer()
+        timer.wrap(screen, "action_select", "action_undo", "action_redo", "action_tick")
+        await pilot.press("n")  # turn 1
+        await pilot.pause()
+        ships = len(screen.state.ships)
+        print(f"battle screen, {ships} ships, {SIZE[0]}x{SIZE[1]} (ms, {PRESSES} presses each)")
+        lat, work = await measure(pilot, clock, ["down"] * PRESSES, timer)
+        report("move the selection (down)", lat, work, "target: median < 50")
+        lat, work = await measure(pilot, clock, ["up"] * PRESSES, timer)
+        report("move the selection (up)", lat, work, "target: median < 50")
+        screen.perform_action(Action("adjust", {"target": "1", "key": "armor", "delta": -10}), None)
+        await pilot.pause()
+        lat, work = await measure(pilot, clock, ["u", "r"] * (PRESSES // 2), timer)
+        report("undo / redo a change of one ship (u, r)", lat, work, "target: median < 50")
+        while screen.session.engine.is_auto(screen.state.current_step):
+            await pilot.press("n")
+        lat, work = await measure(pilot, clock, ["space"] * PRESSES, timer)
+        report("tick / untick the current item (space)", lat, work, "target: median < 50")
+
+
+async def odds_bench(app: Any, ruleset: str) -> None:
+    from mstracker.tui.screens import battle_scenes as play
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        clock = FrameClock(app)
+        await play.create_game(pilot, ruleset)
+        await play.REACH[ruleset](pilot)
+        attacker, target, _, _ = play.FIRST_ATTACK[ruleset]
+        form = await play.open_attack(pilot, attacker, target)
+        await pilot.click("#arg-distance")
+        timer = HandlerTimer()
+        timer.wrap(form, "_refresh")
+        lat, work = await measure(pilot, clock, ["3", "backspace"] * (PRESSES // 2), timer)
+        panel = form.query_one("#odds")
+        refresh = []
+        for _ in range(PRESSES):
+            panel._shown = None  # force the redraw of the figures and the chart
+            start = time.perf_counter()
+            form.refresh_odds()
+            refresh.append((time.perf_counter() - start) * 1000)
+        report(f"{ruleset}: type the distance (key → frame)", lat, work, "target: < 16")
+        print(f"  {ruleset + ': odds computed, panel redrawn':<44}: median {statistics.median(refresh):6.2f}")
+
+
+def run(coro_factory: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(coro_factory())
+
+
+def main() -> None:
+    from mstracker.app_factory import build_app
+    from mstracker.paths import app_dirs
+
+    saved = os.environ.get("MSTRACKER_HOME")
+    try:
+        with tempfile.TemporaryDirectory(prefix="mstracker-bench-") as home:
+            os.environ["MSTRACKER_HOME"] = home
+            dirs = app_dirs()
+            game_id = big_spook_game(dirs)
+            run(lambda: battle_bench(build_app(dirs=dirs, rng=random.Random(1)), game_id))
+        print(f"attack dialog: odds refresh while an input changes (ms, {PRESSES} key presses)")
+        for ruleset in ("spook", "lukas", "pz8", "cal"):
+            with tempfile.TemporaryDirectory(prefix="mstracker-bench-") as home:
+                os.environ["MSTRACKER_HOME"] = home
+                run(lambda r=ruleset: odds_bench(build_app(dirs=app_dirs(), rng=random.Random(1)), r))
+    finally:
+        if saved is None:
+            os.environ.pop("MSTRACKER_HOME", None)
+        else:
+            os.environ["MSTRACKER_HOME"] = saved
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,278 @@
+"""The battle screen: every fleet's ship records, the banner, the phase checklist, the log, and
+every action of the ruleset (attack with live odds, the generic form, undo and redo).
+
+Attributes down, messages up: cards, checklist and forms post messages; this screen calls the
+session (store + engine) and redraws only what changed: one ShipCard per changed ship, the banner
+and checklist when the position moved, the headers of the players whose ships or resources moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ...dice import DiceError, FaceSource, RngFaces
+from ...game import Action, Engine, Event, GameError, GameState
+from ...store.games import StoreError
+from ..widgets.banner import Banner
+from ..widgets.checklist import Checklist
+from ..widgets.event_log import EventLog
+from ..widgets.fleet_column import FleetColumn
+from ..widgets.ship_card import ShipCard
+from .battle_actions import BattleActions
+from .battle_session import BattleSession, Change, changed_ships
+
+if TYPE_CHECKING:
+    from ..app import MstrackerApp
+
+#: A fleet column needs about this many cells to read a ship card comfortably.
+COLUMN_WIDTH = 38
+
+
+class BattleScreen(BattleActions, Screen):
+    TITLE = "Battle"
+    AUTO_FOCUS = ""
+    BINDINGS = [
+        Binding("a", "attack", "Attack"),
+        Binding("x", "actions", "Actions"),
+        Binding("m", "adjust", "Adjust"),
+        Binding("space", "tick", "Tick"),
+        Binding("n", "next_step", "Next step"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("r,ctrl+y", "redo", "Redo"),
+        Binding("t", "mark_target", "Target"),
+        Binding("escape", "leave", "Home"),
+        Binding("down,j", "select(1)", "Next ship", show=False),
+        Binding("up,k", "select(-1)", "Previous ship", show=False),
+        Binding("right,l", "fleet(1)", "Next fleet", show=False),
+        Binding("left,h", "fleet(-1)", "Previous fleet", show=False),
+        Binding("N", "advance", "Advance to the next manual item", show=False),
+        Binding("v", "set_value", "Set a value", show=False),
+        Binding("o", "note", "Write a note", show=False),
+        Binding("ctrl+e", "end_game", "End the game", show=False),
+        Binding("ctrl+d", "delete_game", "Delete this game", show=False),
+    ]
+
+    def __init__(self, session: BattleSession) -> None:
+        super().__init__()
+        self.session = session
+        self.cards: dict[str, ShipCard] = {}
+        self.selected: str | None = None
+        self.target_id: str | None = None
+        self._session_closed = False
+        self._history_keys: tuple[bool, bool] | None = None
+
+    # ---- BattleHost (what the forms use) -------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def engine(self) -> Engine:
+        return self.session.engine
+
+    @property
+    def physical_default(self) -> bool:
+        return self.app_services.settings.settings.dice_mode == "physical"
+
+    @property
+    def app_services(self) -> Any:
+        app: MstrackerApp = self.app  # type: ignore[assignment]
+        return app.services
+
+    def app_faces(self) -> FaceSource:
+        return RngFaces(self.app_services.rng)
+
+    def perform_action(self, action: Action, faces: FaceSource | None) -> tuple[Event, ...] | None:
+        """Perform an action; a refusal is shown (severity error) and changes nothing."""
+        old = self.session.state
+        try:
+            change = self.session.perform(action, faces)
+        except (GameError, StoreError, DiceError) as exc:
+            self.notify(str(exc), title=f"{action.kind}: not done", severity="error", timeout=8)
+            return None
+        self.after_change(old, change)
+        return change.events
+
+    # ---- layout --------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        yield Banner(id="banner")
+        with Horizontal(id="battle-body"):
+            with Container(id="fleets"):
+                for index in range(len(state.players)):
+                    yield FleetColumn(index, state.ships_of(index), self.session.spec)
+            with Vertical(id="battle-side"):
+                yield Checklist(id="checklist")
+                yield EventLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.app.close_on_exit(id(self), self.close_session)  # type: ignore[attr-defined]
+        self.cards = {card.ship.id: card for card in self.query(ShipCard)}
+        log = self.query_one(EventLog)
+        log.border_title = "Log"
+        for row in self.session.full_log():
+            log.add_events(row.events, undone=row.undone)
+        order = self.ship_order()
+        if order:
+            self.move_selection(order[0])
+        self.show_all()
+
+    def on_resize(self) -> None:
+        width = self.size.width
+        self.set_class(width < 100, "-narrow")
+        side = 30 if width < 100 else 44
+        players = max(1, len(self.session.state.players))
+        self.query_one("#fleets").set_class(players > 1 and (width - side) < players * COLUMN_WIDTH, "-stacked")
+
+    def on_unmount(self) -> None:
+        self.close_session()
+
+    def close_session(self) -> None:
+        """Close the game (its lock is released); also done when the app exits."""
+        if not self._session_closed:
+            self._session_closed = True
+            self.session.close()
+            self.app.close_on_exit(id(self), None)  # type: ignore[attr-defined]
+
+    # ---- drawing -------------------------------------------------------------------------------
+    def show_all(self) -> None:
+        state = self.session.state
+        for column in self.query(FleetColumn):
+            column.show_player(state)
+        self.show_position()
+
+    def show_position(self) -> None:
+        state = self.session.state
+        engine = self.session.engine
+        self.query_one(Banner).show(state, engine.ruleset.meta.turn_word, bool(engine.ruleset.house_rules))
+        self.query_one(Checklist).show(state, self.session.is_auto, self.session.auto_results())
+        self.refresh_history_keys()
+
+    def refresh_history_keys(self) -> None:
+        """Grey out undo / redo in the footer when there is nothing to undo or redo (the footer
+        is redrawn only when that changes)."""
+        keys = (self.session.can_undo, self.session.can_redo)
+        if keys != self._history_keys:
+            self._history_keys = keys
+            self.refresh_bindings()
+
+    def after_change(self, old: GameState, change: Change) -> None:
+        """Redraw what the change touched, and write it in the log."""
+        log = self.query_one(EventLog)
+        if change.undone:
+            log.add_undo(change.events)
+        elif change.redone:
+            log.add_redo(change.events)
+        else:
+            log.add_events(change.events)
+        new = self.session.state
+        owners: set[int] = set()
+        rebuild = False
+        for ship_id in changed_ships(old, new):
+            ship = new.ships.get(ship_id)
+            card = self.cards.get(ship_id)
+            if ship is None or card is None or card.ship.owner != ship.owner:
+                rebuild = True
+                continue
+            card.show(ship)
+            owners.add(ship.owner)
+        if rebuild:
+            self.rebuild_fleets()
+            return
+        if old.players is not new.players or old.active != new.active or old.turn != new.turn or old.finished != new.finished:
+            owners.update(range(len(new.players)))
+        for column in self.query(FleetColumn):
+            if column.index in owners:
+                column.show_player(new)
+        if (old.turn, old.active, old.phase, old.step, old.ticked, old.finished) != (
+            new.turn, new.active, new.phase, new.step, new.ticked, new.finished
+        ):
+            self.show_position()
+        else:
+            self.refresh_history_keys()
+
+    def rebuild_fleets(self) -> None:
+        """Ships were added or changed hands: lay the fleets out again (rare)."""
+        self.call_later(self._rebuild_fleets)
+
+    async def _rebuild_fleets(self) -> None:
+        fleets = self.query_one("#fleets")
+        state = self.session.state
+        await fleets.remove_children()
+        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.session.spec) for i in range(len(state.players)))
+        self.cards = {card.ship.id: card for card in self.query(ShipCard)}
+        for ship_id, card in self.cards.items():
+            if ship_id == self.selected or ship_id == self.target_id:
+                card.show(selected=ship_id == self.selected, target=ship_id == self.target_id)
+        self.show_all()
+
+    # ---- selection -----------------------------------------------------------------------------
+    def ship_order(self) -> list[str]:
+        state = self.session.state
+        return [s.id for i in range(len(state.players)) for s in state.ships_of(i)]
+
+    def move_selection(self, ship_id: str | None) -> None:
+        if ship_id == self.selected:
+            return
+        previous = self.cards.get(self.selected or "")
+        if previous is not None:
+            previous.show(selected=False)
+        self.selected = ship_id
+        card = self.cards.get(ship_id or "")
+        if card is not None:
+            card.show(selected=True)
+            card.scroll_visible(animate=False)
+
+    def action_select(self, step: int) -> None:
+        order = self.ship_order()
+        if not order:
+            return
+        index = order.index(self.selected) if self.selected in order else -step
+        self.move_selection(order[(index + step) % len(order)])
+
+    def action_fleet(self, step: int) -> None:
+        state = self.session.state
+        if not state.players:
+            return
+        current = state.ships[self.selected].owner if self.selected in state.ships else 0
+        row = [s.id for s in state.ships_of(current)].index(self.selected) if self.selected in state.ships else 0
+        for offset in range(1, len(state.players) + 1):
+            ships = state.ships_of((current + step * offset) % len(state.players))
+            if ships:
+                self.move_selection(ships[min(row, len(ships) - 1)].id)
+                return
+
+    @on(ShipCard.Clicked)
+    def card_clicked(self, event: ShipCard.Clicked) -> None:
+        self.move_selection(event.ship_id)
+
+    def action_mark_target(self) -> None:
+        """Mark the selected ship as the target of the next attack (again: unmark)."""
+        previous = self.cards.get(self.target_id or "")
+        if previous is not None:
+            previous.show(target=False)
+        if self.target_id == self.selected:
+            self.target_id = None
+            return
+        self.target_id = self.selected
+        card = self.cards.get(self.target_id or "")
+        if card is not None:
+            card.show(target=True)
+
+    # ---- command palette -----------------------------------------------------------------------
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Every action of the ruleset, by name, beside the screen's keys."""
+        for spec in self.session.engine.action_specs():
+            if spec.kind == "end-game":
+                continue
+            yield SystemCommand(f"Action: {spec.kind}", spec.help[:120], partial(self.open_form, spec.kind))

@@ -1,0 +1,214 @@
+"""What the battle screen does with keys: the attack dialog, the action forms, the checklist moves,
+undo and redo, ending and deleting the game. A mixin of BattleScreen (kept apart so each file reads
+in one sitting); it calls the screen's `perform_action`, `session` and `selected`/`target_id`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.screen import Screen
+
+from ...dice import TypedFaces
+from ...game import Action, ActionSpec, ArgType, GameError
+from ...store.games import StoreError
+from ..modals.action_form import ActionFormModal
+from ..modals.action_dice import ProbeFaces
+from ..modals.attack import AttackModal, attack_spec
+from ..modals.confirm import ConfirmModal
+from ..widgets.checklist import Checklist
+
+if TYPE_CHECKING:
+    from .battle_session import BattleSession
+
+
+class BattleActions(Screen):
+    """The key actions of the battle screen (BattleScreen adds the layout, drawing and selection)."""
+
+    session: BattleSession
+    selected: str | None
+    target_id: str | None
+
+    def prefill(self, spec: ActionSpec) -> dict[str, Any]:
+        """The selected ship as the acting ship (or the target of an adjustment), the marked target."""
+        state = self.session.state
+        values: dict[str, Any] = {}
+        ships = [a for a in spec.args if a.type is ArgType.SHIP]
+        for arg in spec.args:
+            if arg.type is ArgType.SHIP:
+                if arg.name == "target" and len(ships) > 1:
+                    values[arg.name] = self.target_id
+                elif arg is ships[0]:
+                    values[arg.name] = self.selected
+            elif arg.type is ArgType.TARGET:
+                values[arg.name] = self.selected
+            elif arg.type is ArgType.STEP and state.current_step is not None:
+                values[arg.name] = state.current_step.id
+        return {k: v for k, v in values.items() if v is not None}
+
+    def open_form(self, kind: str, extra: dict[str, Any] | None = None) -> None:
+        try:
+            spec = self.session.engine.action_spec(kind)
+        except GameError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        prefill = {**self.prefill(spec), **(extra or {})}
+        self.app.push_screen(ActionFormModal(spec, self, prefill, title=kind))
+
+    def action_attack(self) -> None:
+        spec = attack_spec(self.session.engine)
+        if spec is None:
+            self.notify(
+                "This ruleset has no attack action yet: record hits with m (adjust) or x (every action).",
+                severity="warning",
+            )
+            return
+        self.app.push_screen(AttackModal(spec, self, self.prefill(spec)))
+
+    def action_actions(self) -> None:
+        from ..modals.pick_action import PickActionModal
+
+        def chosen(kind: str | None) -> None:
+            if kind == "end-game":
+                self.action_end_game()
+            elif kind:
+                self.open_form(kind)
+
+        self.app.push_screen(PickActionModal(self.session.engine.action_specs()), chosen)
+
+    def action_adjust(self) -> None:
+        self.open_form("adjust")
+
+    def action_set_value(self) -> None:
+        self.open_form("set")
+
+    def action_note(self) -> None:
+        self.open_form("note")
+
+    def action_tick(self) -> None:
+        """Tick (or untick) the current step; on an automatic step, the first unticked manual item."""
+        state = self.session.state
+        step = state.current_step
+        if step is None:
+            self.notify("No checklist item here: press n to move on.", severity="warning")
+            return
+        if self.session.is_auto(step):
+            unticked = self.session.engine.unticked(state)
+            if not unticked:
+                self.notify("Nothing to tick in this phase: press n to move on.")
+                return
+            step = unticked[0][1]
+        kind = "untick" if step.id in state.ticked else "tick"
+        self.perform_action(Action(kind, {"step": step.id}), TypedFaces([]))
+
+    @on(Checklist.StepToggled)
+    def step_toggled(self, event: Checklist.StepToggled) -> None:
+        self.perform_action(Action("untick" if event.ticked else "tick", {"step": event.step_id}), TypedFaces([]))
+
+    def action_next_step(self) -> None:
+        state = self.session.state
+        engine = self.session.engine
+        phase = state.current_phase
+        last_step = phase is not None and state.step + 1 >= len(phase.steps)
+        unticked = engine.unticked(state) if last_step else []
+        if unticked and not state.finished:
+            listing = "\n".join(f"☐ {n}. {s.text}" for n, s in unticked)
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.next_step(force=True)
+
+            self.app.push_screen(
+                ConfirmModal(f"Leave {phase.name if phase else 'this phase'} with {len(unticked)} unticked?", listing, yes="Leave anyway", no="Stay"),
+                answer,
+            )
+            return
+        self.next_step(force=False)
+
+    def next_step(self, force: bool) -> None:
+        self.move_on(Action("next-step", {"force": True} if force else {}))
+
+    def action_advance(self) -> None:
+        """Run the automatic steps back to back, up to the next item the players do themselves."""
+        try:
+            self.session.engine.action_spec("advance")
+        except GameError:
+            self.action_next_step()
+            return
+        self.move_on(Action("advance", {}))
+
+    def move_on(self, action: Action) -> None:
+        """Checklist moves: automatic steps may roll; with physical dice the form asks for them."""
+        if not self.physical_default:
+            self.perform_action(action, self.app_faces())
+            return
+        probe = ProbeFaces([])
+        try:
+            self.session.engine.decide(self.session.state, action, probe)
+        except GameError:
+            if probe.wanted is not None:  # an automatic step rolls: ask for the physical dice
+                self.open_form(action.kind, dict(action.args))
+                return
+        self.perform_action(action, TypedFaces([]))
+
+    def action_undo(self) -> None:
+        self._step_history(undo=True)
+
+    def action_redo(self) -> None:
+        self._step_history(undo=False)
+
+    def _step_history(self, undo: bool) -> None:
+        old = self.session.state
+        try:
+            change = self.session.undo() if undo else self.session.redo()
+        except StoreError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self.after_change(old, change)
+        first = next((e.text for e in change.events if e.kind not in ("step-entered",)), change.events[0].text if change.events else "")
+        self.notify(first, title="Undone" if undo else "Redone", timeout=3)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return True if self.session.can_undo else None
+        if action == "redo":
+            return True if self.session.can_redo else None
+        return True
+
+    def action_end_game(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.open_form("end-game")
+
+        self.app.push_screen(
+            ConfirmModal("End this game?", "You record the result next; undo brings the game back.", yes="End it", no="Play on"),
+            answer,
+        )
+
+    def action_delete_game(self) -> None:
+        state = self.session.state
+        game_id = self.session.game_id
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            self.close_session()
+            from ..games import delete_game
+
+            if delete_game(self.app, game_id, state.name):  # type: ignore[arg-type]
+                self.dismiss_to_home()
+
+        self.app.push_screen(
+            ConfirmModal(f"Delete the game {state.name!r} and its whole log?", "This cannot be undone.", yes="Delete", no="Keep"),
+            answer,
+        )
+
+    def action_leave(self) -> None:
+        self.dismiss_to_home()
+
+    def dismiss_to_home(self) -> None:
+        app = self.app
+        while len(app.screen_stack) > 1:
+            app.pop_screen()
+

@@ -1,0 +1,194 @@
+"""Battle scenes played with key presses, as a player would: shared by `make screenshots`, the
+battle snapshot tests and the end-to-end Pilot tests.
+
+Every step goes through the UI (keys, clicks on fields); a step that does not land where it should
+raises SceneError, so a scene never silently shows the wrong thing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+RULESETS = ("spook", "lukas", "pz8", "cal")
+
+
+class SceneError(RuntimeError):
+    """A scene step did not reach the screen it expected."""
+
+
+async def settle(pilot: Pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def type_text(pilot: Pilot, text: str) -> None:
+    await pilot.press(*("space" if ch == " " else ch for ch in text))
+
+
+def _expect(pilot: Pilot, kind: type) -> Any:
+    screen = pilot.app.screen
+    if not isinstance(screen, kind):
+        raise SceneError(f"expected {kind.__name__}, the screen is {type(screen).__name__}")
+    return screen
+
+
+async def create_game(pilot: Pilot, ruleset: str) -> Any:
+    """Home → n → the ruleset → the default sample fleets → ctrl+s → the battle screen."""
+    from ..modals.confirm import ConfirmModal
+    from .battle import BattleScreen
+    from .new_game import NewGameScreen
+
+    await pilot.press("n")
+    await settle(pilot)
+    screen = _expect(pilot, NewGameScreen)
+    moves = RULESETS.index(ruleset) - RULESETS.index(screen.ruleset_id)
+    if moves:
+        await pilot.press("enter", *(["down"] * moves if moves > 0 else ["up"] * -moves), "enter")
+        await settle(pilot)
+    if screen.ruleset_id != ruleset:
+        raise SceneError(f"the new game screen shows {screen.ruleset_id}, not {ruleset}")
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+    if isinstance(pilot.app.screen, ConfirmModal):  # a sample that breaks a rule: play it anyway
+        await pilot.press("y")
+        await settle(pilot)
+    return _expect(pilot, BattleScreen)
+
+
+async def next_steps(pilot: Pilot, count: int) -> None:
+    """Press n `count` times, leaving phases with unticked items when asked (y)."""
+    from ..modals.confirm import ConfirmModal
+    from .battle import BattleScreen
+
+    for _ in range(count):
+        await pilot.press("n")
+        await settle(pilot)
+        if isinstance(pilot.app.screen, ConfirmModal):
+            await pilot.press("y")
+            await settle(pilot)
+        _expect(pilot, BattleScreen)
+
+
+async def select_ship(pilot: Pilot, ship_id: str) -> None:
+    """Move the selection with the arrow keys (the shorter way round) to `ship_id`."""
+    screen: Any = pilot.app.screen
+    order = screen.ship_order()
+    if ship_id not in order:
+        raise SceneError(f"no ship {ship_id} on the battle screen")
+    here = order.index(screen.selected) if screen.selected in order else 0
+    steps = (order.index(ship_id) - here) % len(order)
+    key, count = ("down", steps) if steps <= len(order) // 2 else ("up", len(order) - steps)
+    await pilot.press(*[key] * count)
+    if screen.selected != ship_id:
+        raise SceneError(f"ship {ship_id} could not be selected")
+
+
+async def fill(pilot: Pilot, name: str, text: str) -> None:
+    """Click a text field of the open form and type into it."""
+    await pilot.click(f"#arg-{name}")
+    await pilot.press("ctrl+u")
+    await type_text(pilot, text)
+
+
+async def enter_faces(pilot: Pilot, faces: str) -> None:
+    """Switch the open form to physical dice and type the faces (not applied yet)."""
+    from ..modals.action_form import ActionFormModal
+
+    form = _expect(pilot, ActionFormModal)
+    if not form.physical:
+        await pilot.press("ctrl+t")
+    await pilot.click("#faces")
+    await type_text(pilot, faces)
+    await settle(pilot)
+
+
+async def apply_and_close(pilot: Pilot) -> tuple:
+    """Apply the open form (enter in a text field, else ctrl+r), then close its result."""
+    from ..modals.action_form import ActionFormModal
+    from .battle import BattleScreen
+
+    form = _expect(pilot, ActionFormModal)
+    await pilot.press("ctrl+r")
+    await settle(pilot)
+    if form.result is None:
+        raise SceneError(f"{form.spec.kind} was refused")
+    await pilot.press("enter")
+    await settle(pilot)
+    _expect(pilot, BattleScreen)
+    return form.result
+
+
+async def open_attack(pilot: Pilot, attacker: str, target: str, **measured: str) -> Any:
+    """Mark the target (t), select the attacker, a: the dialog opens prefilled; type what was measured."""
+    from ..modals.attack import AttackModal
+
+    await select_ship(pilot, target)
+    await pilot.press("t")
+    await select_ship(pilot, attacker)
+    await pilot.press("a")
+    await settle(pilot)
+    form = _expect(pilot, AttackModal)
+    for name, value in measured.items():
+        await fill(pilot, name, value)
+    await settle(pilot)
+    return form
+
+
+async def attack(pilot: Pilot, attacker: str, target: str, faces: str, **measured: str) -> tuple:
+    """A whole attack with physical dice; returns the events applied."""
+    await open_attack(pilot, attacker, target, **measured)
+    await enter_faces(pilot, faces)
+    return await apply_and_close(pilot)
+
+
+async def other_action(pilot: Pilot, kind: str, faces: str | None = None, **typed: str) -> tuple:
+    """x → the action picked from the list → its form (selected ship prefilled) → apply."""
+    await pilot.press("x")
+    await settle(pilot)
+    options = pilot.app.screen.query_one("#action-list")
+    index = next((i for i in range(options.option_count) if options.get_option_at_index(i).id == kind), None)  # type: ignore[attr-defined]
+    if index is None:
+        raise SceneError(f"no action {kind!r} in the list")
+    options.highlighted = index  # type: ignore[attr-defined]
+    await pilot.press("enter")
+    await settle(pilot)
+    for name, value in typed.items():
+        await fill(pilot, name, value)
+    if faces is not None:
+        await enter_faces(pilot, faces)
+    return await apply_and_close(pilot)
+
+
+# ---- per ruleset: how to reach the first attack of a game ------------------------------------------------
+
+
+async def spook_to_attack(pilot: Pilot) -> None:
+    await next_steps(pilot, 5)  # turn 1 and the four automatic upkeep steps
+
+
+async def lukas_to_attack(pilot: Pilot) -> None:
+    await next_steps(pilot, 1)
+
+
+async def pz8_to_attack(pilot: Pilot) -> None:
+    await next_steps(pilot, 1)
+    await other_action(pilot, "roll-initiative", faces="5 2")  # Green 5, Red 2: Green leads
+    await select_ship(pilot, "1")
+    await other_action(pilot, "activate")
+
+
+async def cal_to_attack(pilot: Pilot) -> None:
+    await next_steps(pilot, 9)  # round 1 (no Interphase), the Ordnance steps, on into Gunnery
+
+
+REACH = {"spook": spook_to_attack, "lukas": lukas_to_attack, "pz8": pz8_to_attack, "cal": cal_to_attack}
+
+#: ruleset -> (attacker, target, physical faces, measured values) of the first attack in a scene.
+FIRST_ATTACK: dict[str, tuple[str, str, str, dict[str, str]]] = {
+    "spook": ("2", "9", "3", {}),
+    "lukas": ("2", "9", "9 4", {"distance": "5"}),
+    "pz8": ("1", "5", "6 4 3 1 4", {"distance": "2"}),
+    "cal": ("1", "7", "5 6", {"distance": "2"}),
+}

@@ -1,0 +1,303 @@
+"""New game: ruleset, name, one fleet per player (saved or sample, legality shown), every game
+setting (the house default in force, changeable among its options) → create → the battle screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
+
+from ...fleet import FleetReport, Roster, validate_roster
+from ...rules import RulesetBase
+from ...store.fleets import load_roster, sample_fleets, saved_fleets
+from ...store.tomlfile import FileProblem
+from ..widgets.ruleset_select import RulesetSelect
+
+#: Rulesets whose books allow more than two players (Colors and Lights, Micro Space Wars).
+MULTIPLAYER = {"cal": 8, "lukas": 8}
+
+
+def legality(roster: Roster, report: FleetReport | None) -> Content:
+    """'✓ legal · 1995/2000', '✗ 2 rule breaks: ...', or the non-standard mark."""
+    ships = f"{len(roster.ships)} ships"
+    money = f" · {report.cost}/{report.cap}" if report is not None and report.cost is not None and report.cap is not None else ""
+    if report is None:
+        return Content.styled(f"{ships} · not checked", "$text-muted")
+    if report.legal:
+        return Content.assemble(("✓ legal", "$text-success"), f" · {ships}{money}")
+    count = len(report.errors)
+    first = report.errors[0].message
+    if roster.permissive:
+        return Content.assemble(("⚑ non-standard roster", "bold $text-warning"), f" (players agreed; {count} rule break{'s' if count != 1 else ''}) · {ships}{money}")
+    return Content.assemble((f"✗ {count} rule break{'s' if count != 1 else ''}", "bold $text-error"), f": {first} · {ships}{money}")
+
+
+class PlayerRow(Horizontal):
+    """One player: a name (optional) and a fleet."""
+
+    DEFAULT_CSS = """
+    PlayerRow {
+        height: auto;
+        margin-bottom: 1;
+    }
+    PlayerRow > .player-number { width: 10; padding: 0 1; text-style: bold; }
+    PlayerRow > Input { width: 22; }
+    PlayerRow > Select { width: 52; }
+    PlayerRow > .legality { width: 1fr; padding: 0 1; }
+    """
+
+    def __init__(self, index: int, options: list[tuple[str, str]], value: str | None) -> None:
+        super().__init__(id=f"player-row-{index}")
+        self.index = index
+        self.options = options
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Player {self.index + 1}", classes="player-number")
+        yield Input(placeholder="name (from the fleet)", id=f"player-name-{self.index}", compact=True, max_length=80)
+        values = {v for _, v in self.options}
+        yield Select(self.options, value=self.value if self.value in values else Select.NULL, id=f"fleet-{self.index}", compact=True, prompt="choose a fleet…")
+        yield Static(id=f"legal-{self.index}", classes="legality")
+
+
+class NewGameScreen(Screen):
+    TITLE = "New game"
+    AUTO_FOCUS = "#new-ruleset"
+    BINDINGS = [
+        Binding("ctrl+s", "create", "Create and play"),
+        Binding("ctrl+a", "add_player", "Add player"),
+        Binding("ctrl+x", "remove_player", "Remove player"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, ruleset_id: str | None = None) -> None:
+        super().__init__()
+        self.ruleset_id = ruleset_id or self.app.services.current_ruleset_id
+        self.ruleset: RulesetBase | None = None
+        self.fleets: dict[str, tuple[Roster | None, FleetReport | None, str]] = {}
+        self.chosen: dict[str, Any] = {}
+        self.players = 2
+        self.name_edited = False
+        self._auto_name = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="new-body"):
+            with Horizontal(id="new-top"):
+                yield RulesetSelect(self.ruleset_id, id="new-ruleset")
+                yield Input(placeholder="game name", id="new-name", max_length=80)
+            yield Label("Fleets", classes="section-title")
+            yield Vertical(id="player-rows")
+            with Horizontal(id="player-buttons"):
+                yield Button("+ player (ctrl+a)", id="add-player", compact=True)
+                yield Button("− player (ctrl+x)", id="remove-player", compact=True)
+                yield Static(id="players-note", classes="muted")
+            yield Label("Game settings  (enter: change for this game · the value in force is the house default)", classes="section-title")
+            yield DataTable(id="new-settings", cursor_type="row", classes="panel")
+            with Horizontal(id="new-actions"):
+                yield Button("Create and play (ctrl+s)", id="create", variant="primary", compact=True)
+                yield Static(id="new-problem", classes="error-text")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        table = self.query_one("#new-settings", DataTable)
+        table.add_columns("setting", "value", "status", "what it decides")
+        await self.load_ruleset(self.ruleset_id)
+
+    # ---- ruleset and fleets --------------------------------------------------------------------
+    async def load_ruleset(self, ruleset_id: str) -> None:
+        self.ruleset_id = ruleset_id
+        self.ruleset = self.app.services.ruleset(ruleset_id).ruleset
+        self.chosen = {}
+        self.fleets = {}
+        for path, where in [(p, "saved") for p in saved_fleets(self.app.services.dirs, ruleset_id)] + [
+            (p, "sample") for p in sample_fleets(ruleset_id)
+        ]:
+            self.fleets[str(path)] = self._read(path, where)
+        self.players = 2
+        await self.fill_players()
+        self.fill_settings()
+
+    def _read(self, path: Path, where: str) -> tuple[Roster | None, FleetReport | None, str]:
+        try:
+            roster = load_roster(path)
+        except FileProblem as exc:
+            return None, None, f"{path.name} · {where} · ✗ {exc}"
+        try:
+            report: FleetReport | None = validate_roster(roster, self.ruleset) if self.ruleset else None
+        except Exception:  # noqa: BLE001 - a checker problem must not hide the fleet; shown as unchecked
+            report = None
+        mark = "✓" if report is not None and report.legal else "⚑" if roster.permissive else "✗" if report else "?"
+        return roster, report, f"{mark} {roster.name} · {where} · {len(roster.ships)} ships"
+
+    def fleet_options(self) -> list[tuple[str, str]]:
+        return [(label, key) for key, (roster, _, label) in self.fleets.items() if roster is not None]
+
+    async def fill_players(self) -> None:
+        rows = self.query_one("#player-rows")
+        await rows.remove_children()
+        options = self.fleet_options()
+        keys = [v for _, v in options]
+        samples = [k for k in keys if self.fleets[k][2].find(" · sample · ") >= 0]
+        defaults = samples[-self.players :] if len(samples) >= self.players else keys
+        await rows.mount_all(PlayerRow(i, options, defaults[i] if i < len(defaults) else None) for i in range(self.players))
+        most = MULTIPLAYER.get(self.ruleset_id, 2)
+        self.query_one("#players-note", Static).update(
+            f"{self.players} players · this ruleset allows up to {most}" if most > 2 else "two players in this ruleset"
+        )
+        self.show_fleets()
+
+    def show_fleets(self) -> None:
+        for i in range(self.players):
+            try:
+                select = self.query_one(f"#fleet-{i}", Select)
+                legal = self.query_one(f"#legal-{i}", Static)
+            except Exception:  # noqa: BLE001 - rows being rebuilt
+                return
+            key = select.selection
+            if key is None or key not in self.fleets:
+                legal.update(Content.styled("choose a fleet", "$text-muted"))
+                continue
+            roster, report, _ = self.fleets[key]
+            if roster is not None:
+                legal.update(legality(roster, report))
+        self.update_name()
+
+    def update_name(self) -> None:
+        names = []
+        for i in range(self.players):
+            key = self.query_one(f"#fleet-{i}", Select).selection
+            roster = self.fleets.get(key or "", (None, None, ""))[0]
+            names.append(roster.name if roster else "?")
+        self._auto_name = " vs ".join(names)
+        field = self.query_one("#new-name", Input)
+        if not self.name_edited:
+            with field.prevent(Input.Changed):
+                field.value = self._auto_name
+
+    @on(Select.Changed, "#new-ruleset")
+    async def ruleset_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.ruleset_id:
+            await self.load_ruleset(event.value)
+
+    @on(Select.Changed)
+    def fleet_changed(self, event: Select.Changed) -> None:
+        if (event.select.id or "").startswith("fleet-"):
+            self.show_fleets()
+
+    @on(Input.Changed, "#new-name")
+    def name_changed(self, event: Input.Changed) -> None:
+        self.name_edited = bool(event.value.strip()) and event.value != self._auto_name
+
+    @on(Button.Pressed, "#add-player")
+    async def action_add_player(self) -> None:
+        most = MULTIPLAYER.get(self.ruleset_id, 2)
+        if self.players >= most:
+            self.notify(f"{self.ruleset_id} is played by {'two players' if most == 2 else f'up to {most} players'}.", severity="warning")
+            return
+        self.players += 1
+        await self.fill_players()
+
+    @on(Button.Pressed, "#remove-player")
+    async def action_remove_player(self) -> None:
+        if self.players <= 2:
+            self.notify("A game needs two players at least.", severity="warning")
+            return
+        self.players -= 1
+        await self.fill_players()
+
+    # ---- settings ------------------------------------------------------------------------------
+    def fill_settings(self) -> None:
+        table = self.query_one("#new-settings", DataTable)
+        table.clear()
+        assert self.ruleset is not None
+        for key, setting in self.ruleset.settings.items():
+            value = self.chosen.get(key, setting.value)
+            mark = "changed for this game" if key in self.chosen else ("house rule" if f"settings.{key}" in self.ruleset.house_rules else setting.status.value)
+            options = f" (of {', '.join(_show(o) for o in setting.options)})" if setting.options else ""
+            table.add_row(key, _show(value) + options, mark, setting.text, key=key)
+
+    @on(DataTable.RowSelected, "#new-settings")
+    def change_setting(self, event: DataTable.RowSelected) -> None:
+        from ..modals.choose_value import ChooseValueModal
+
+        assert self.ruleset is not None
+        key = str(event.row_key.value)
+        setting = self.ruleset.settings[key]
+        row = event.cursor_row
+
+        def chosen(value: Any) -> None:
+            if value is None:
+                return
+            if value == setting.value:
+                self.chosen.pop(key, None)
+            else:
+                self.chosen[key] = value
+            self.fill_settings()
+            self.query_one("#new-settings", DataTable).move_cursor(row=row)
+
+        self.app.push_screen(ChooseValueModal(key, setting, self.chosen.get(key, setting.value), setting.value), chosen)
+
+    # ---- create --------------------------------------------------------------------------------
+    def rosters(self) -> list[Roster] | None:
+        out = []
+        for i in range(self.players):
+            key = self.query_one(f"#fleet-{i}", Select).selection
+            roster = self.fleets.get(key or "", (None, None, ""))[0]
+            if roster is None:
+                self.query_one("#new-problem", Static).update(f"✗ choose a fleet for player {i + 1}")
+                return None
+            name = self.query_one(f"#player-name-{i}", Input).value.strip()
+            out.append(roster.model_copy(update={"player": name}) if name else roster)
+        return out
+
+    @on(Button.Pressed, "#create")
+    def action_create(self) -> None:
+        from ..modals.confirm import ConfirmModal
+
+        rosters = self.rosters()
+        if rosters is None:
+            return
+        breaking = [
+            r.name
+            for i, r in enumerate(rosters)
+            if not r.permissive and (report := self.fleets[self.query_one(f"#fleet-{i}", Select).selection or ""][1]) is not None and not report.legal
+        ]
+        if breaking:
+            self.app.push_screen(
+                ConfirmModal(
+                    "Play with a fleet that breaks the rules?",
+                    f"{', '.join(breaking)}: both players agree to play it as it is (a non-standard game).",
+                    yes="Play it",
+                    no="Back",
+                ),
+                lambda yes: yes and self.create(rosters),
+            )
+            return
+        self.create(rosters)
+
+    def create(self, rosters: list[Roster]) -> None:
+        from ..games import create_game, open_game
+
+        name = self.query_one("#new-name", Input).value.strip() or self._auto_name or "Game"
+        game_id = create_game(self.app, name, self.ruleset_id, rosters, dict(self.chosen))  # type: ignore[arg-type]
+        if game_id is not None:
+            if self.ruleset_id != self.app.services.settings.settings.last_ruleset:
+                self.app.save_settings(last_ruleset=self.ruleset_id)  # type: ignore[attr-defined]
+            open_game(self.app, game_id)  # type: ignore[arg-type]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

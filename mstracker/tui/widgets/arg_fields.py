@@ -1,0 +1,244 @@
+"""Form fields built from an action's ArgSpecs: ship, item, player, key and step pickers, choices,
+whole numbers, text and yes/no, each with its help. No ruleset is named here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.binding import Binding
+from textual.content import Content
+from textual.widgets import Input, Select, Static
+
+from ...game import ArgSpec, ArgType, FieldKind, GameState, RecordSpec, ShipState
+from .ship_card import item_state
+
+PICKERS = frozenset({ArgType.SHIP, ArgType.TARGET, ArgType.PLAYER, ArgType.ITEM, ArgType.KEY, ArgType.STEP, ArgType.CHOICE})
+
+Options = list[tuple[str, str]]
+
+
+def ship_label(state: GameState, ship: ShipState, spec: RecordSpec) -> str:
+    owner = state.players[ship.owner].name if ship.owner < len(state.players) else "?"
+    lost = "  ✗ " + ", ".join(f for f in spec.loss_flags if ship.record.get(f)) if spec.lost(ship.record) else ""
+    tag = f" [{ship.tag}]" if ship.tag else ""
+    return f"#{ship.id} {ship.name}{tag} · {ship.ship_class} · {owner}{lost}"
+
+
+def ship_options(state: GameState, spec: RecordSpec) -> Options:
+    """Ships in play first, lost ones after (they can still be set back by hand)."""
+    ships = sorted(state.ships.values(), key=lambda s: (spec.lost(s.record), s.owner, _num(s.id)))
+    return [(ship_label(state, s, spec), s.id) for s in ships]
+
+
+def player_options(state: GameState) -> Options:
+    return [(p.name, p.name) for p in state.players]
+
+
+def target_options(state: GameState, spec: RecordSpec) -> Options:
+    return ship_options(state, spec) + [(f"player {p.name}", f"p{i + 1}") for i, p in enumerate(state.players)]
+
+
+def item_options(ship: ShipState | None, spec: RecordSpec) -> Options:
+    if ship is None:
+        return []
+    return [(f"{it.id} {it.name} · {item_state(it, spec)[0]}", it.id) for it in ship.items]
+
+
+def key_options(state: GameState, ref: str | None, spec: RecordSpec) -> Options:
+    """Record keys of the target ship (and its items' values, and owner), or a player's resources."""
+    if not ref:
+        return []
+    if ref.startswith("p") and ref[1:].isdigit():
+        index = int(ref[1:]) - 1
+        if not 0 <= index < len(state.players):
+            return []
+        player = state.players[index]
+        keys = [f.key for f in spec.player_fields] + [k for k in player.resources if spec.player_field(k) is None]
+        return [(f"{k} = {player.resources.get(k, '–')}", k) for k in keys]
+    ship = state.ships.get(ref)
+    if ship is None:
+        return []
+    out: Options = []
+    for f in spec.fields:
+        out.append((f"{f.label} ({f.key}) = {f.show(ship.record)}", f.key))
+        if f.kind is FieldKind.BAR and f.max_key:
+            out.append((f"{f.label} max ({f.max_key}) = {ship.record.get(f.max_key, '–')}", f.max_key))
+    for it in ship.items:
+        for f in spec.item_fields:
+            out.append((f"{it.name} {f.label.casefold()} ({it.id}.{f.key}) = {f.show(it.record)}", f"{it.id}.{f.key}"))
+    out.append(("owner", "owner"))
+    return out
+
+
+def step_options(state: GameState) -> Options:
+    phase = state.current_phase
+    if phase is None:
+        return []
+    return [(f"{n}. {s.text}", s.id) for n, s in enumerate(phase.steps, start=1)]
+
+
+def _num(text: str) -> tuple[int, str]:
+    return (int(text), "") if text.isdigit() else (1 << 30, text)
+
+
+class YesNo(Static, can_focus=True):
+    """A yes/no argument: '☑ yes' or '☐ no' and its help; space, enter or a click switches."""
+
+    BINDINGS = [Binding("space,enter", "switch", "Switch yes/no", show=False)]
+
+    class Changed(Message):
+        pass
+
+    def __init__(self, value: bool, help: str = "", *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.value = value
+        self.help_text = help
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        mark = Content.assemble(("☑ yes" if self.value else "☐ no", "bold $text-success" if self.value else "bold"))
+        self.update(mark + Content.styled(f"   {self.help_text}" if self.help_text else "", "$text-muted"))
+
+    def set(self, value: bool) -> None:
+        if value != self.value:
+            self.value = value
+            self._draw()
+            self.post_message(self.Changed())
+
+    def action_switch(self) -> None:
+        self.set(not self.value)
+
+    def on_click(self) -> None:
+        self.action_switch()
+
+
+class ArgField(Horizontal):
+    """One argument: its name, then a picker, a number or text box, or a yes/no box."""
+
+    DEFAULT_CSS = """
+    ArgField {
+        height: auto;
+    }
+    ArgField > .arg-name {
+        width: 16;
+        padding: 0 1 0 0;
+        text-style: bold;
+    }
+    ArgField > .arg-name.-optional {
+        text-style: none;
+    }
+    ArgField > Select, ArgField > Input {
+        width: 1fr;
+    }
+    ArgField > YesNo {
+        width: 1fr;
+        height: 1;
+    }
+    ArgField > YesNo:focus {
+        background: $boost;
+        text-style: bold;
+    }
+    """
+
+    class Changed(Message):
+        """The value of an argument changed (typed, picked or ticked)."""
+
+        def __init__(self, field: ArgField) -> None:
+            super().__init__()
+            self.field = field
+
+    def __init__(
+        self,
+        arg: ArgSpec,
+        options: Options | None = None,
+        value: Any = None,
+        on_change: Callable[[ArgField], None] | None = None,
+    ) -> None:
+        """`on_change`, when given, is called at once instead of posting `Changed` (the attack
+        dialog refreshes its odds in the same frame as the key press that changed them)."""
+        super().__init__(id=f"field-{arg.name}")
+        self.arg = arg
+        self.on_change = on_change
+        self.options = options or []
+        self.initial = value if value is not None else arg.default
+
+    @property
+    def control_id(self) -> str:
+        return f"arg-{self.arg.name}"
+
+    def compose(self) -> ComposeResult:
+        arg = self.arg
+        yield Static(arg.name.replace("_", " "), classes="arg-name" + ("" if arg.required else " -optional"))
+        tip = arg.help or None
+        if arg.type in PICKERS:
+            choices = self.options if arg.type is not ArgType.CHOICE else [(c, c) for c in arg.choices]
+            values = {v for _, v in choices}
+            initial = str(self.initial) if self.initial is not None and str(self.initial) in values else Select.NULL
+            yield Select(choices, value=initial, allow_blank=True, id=self.control_id, compact=True, tooltip=tip, prompt="choose…" if arg.required else "(none)")
+        elif arg.type is ArgType.BOOL:
+            yield YesNo(bool(self.initial), arg.help, id=self.control_id)
+        else:
+            value = "" if self.initial is None else str(self.initial)
+            kind = "integer" if arg.type is ArgType.INT else "text"
+            placeholder = arg.help[:60] if arg.help else ("required" if arg.required else "optional")
+            yield Input(value, type=kind, id=self.control_id, compact=True, placeholder=placeholder, tooltip=tip)
+
+    @property
+    def value(self) -> Any:
+        """The raw value for Action args, or None when blank."""
+        control = self.query_one(f"#{self.control_id}")
+        if isinstance(control, Select):
+            return control.selection
+        if isinstance(control, YesNo):
+            return control.value
+        assert isinstance(control, Input)
+        text = control.value.strip()
+        return text or None
+
+    def set_value(self, value: Any) -> None:
+        control = self.query_one(f"#{self.control_id}")
+        if isinstance(control, Select):
+            if value is None:
+                control.clear()
+            elif any(v == value for _, v in self.options):
+                control.value = value
+        elif isinstance(control, YesNo):
+            control.set(bool(value))
+        elif isinstance(control, Input):
+            control.value = "" if value is None else str(value)
+
+    def set_options(self, options: Options, prefer: str | None = None) -> None:
+        """New choices (an item picker after the ship changed); keeps the value when still offered."""
+        control = self.query_one(f"#{self.control_id}", Select)
+        keep = control.selection
+        if options == self.options:
+            return
+        self.options = options
+        with control.prevent(Select.Changed):
+            control.set_options(options)
+            values = {v for _, v in options}
+            choice = keep if keep in values else prefer if prefer in values else None
+            if choice is not None:
+                control.value = choice
+        self._tell()
+
+    @on(Select.Changed)
+    @on(Input.Changed)
+    @on(YesNo.Changed)
+    def _changed(self, event: Message) -> None:
+        event.stop()
+        self._tell()
+
+    def _tell(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+        else:
+            self.post_message(self.Changed(self))

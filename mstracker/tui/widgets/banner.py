@@ -1,0 +1,53 @@
+"""The battle banner: game, ruleset, turn or round, active player, phase and step."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+from ...game import GameState
+
+
+def banner_content(state: GameState, turn_word: str, house_rules: bool = False) -> Content:
+    """Two lines: where the game is, then what to do now."""
+    word = turn_word.capitalize()
+    first: list[str | tuple[str, str]] = [(state.name, "bold"), (f" · {state.ruleset}", "dim")]
+    if house_rules:
+        first.append((" · house rules", "$text-warning"))
+    if state.finished:
+        first.append((" · game over", "bold $text-error"))
+        second = Content.assemble(("Result: ", "bold"), state.result or "ended", (f" · winner {state.winner}" if state.winner else "", "bold"))
+        return Content.assemble(*first) + Content("\n") + second
+    if not state.started:
+        first.append((" · set-up", "bold $accent"))
+        second = Content.assemble(("Set-up", "bold"), f": place the fleets, then press n to start {turn_word} 1")
+        return Content.assemble(*first) + Content("\n") + second
+    player = state.active_player.name if state.players else ""
+    first += [(f" · {word} {state.turn}", "bold $accent"), " · ", (f"▶ {player}", "bold $text-accent"), " active"]
+    phase, step = state.current_phase, state.current_step
+    if phase is None:
+        second = Content.assemble(("No checklist", "bold"), f" for this {turn_word}: play it, then press n")
+    else:
+        second = Content.assemble(("Phase ", "dim"), (f"{state.phase + 1}/{len(state.sequence)} {phase.name}", "bold"))
+        if step is not None:
+            second += Content.assemble(("  ·  step ", "dim"), (f"{state.step + 1}/{len(phase.steps)}", "bold"), f": {step.text}")
+    return Content.assemble(*first) + Content("\n") + second
+
+
+class Banner(Static):
+    DEFAULT_CSS = """
+    Banner {
+        height: auto;
+        min-height: 2;
+        padding: 0 1;
+        background: $panel;
+    }
+    """
+
+    _shown: str | None = None
+
+    def show(self, state: GameState, turn_word: str, house_rules: bool = False) -> None:
+        content = banner_content(state, turn_word, house_rules)
+        if content.markup != self._shown:
+            self._shown = content.markup
+            self.update(content)

@@ -1,0 +1,211 @@
+"""One ship's record at a glance, drawn from the ruleset's RecordSpec; refreshes alone.
+
+A card is a few lines: flags (glyph and word), name, id, tag and class; bars with numbers;
+counters, tracks, timers and text that are in play; then the weapons, devices and abilities with
+their own state (ready ✓, reloading ⟳2, disabled ⊘...). Nothing here knows a ruleset: every
+label, glyph and bound comes from the spec.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+from textual.events import Click
+from textual.message import Message
+from textual.widgets import Static
+
+from ...game import FieldKind, FieldSpec, RecordSpec, ShipItem, ShipState
+
+BAR_WIDTH = 10
+
+
+def bar_content(value: int, high: int, width: int = BAR_WIDTH) -> Content:
+    """`██████░░░░` coloured by how much is left (success / warning / error)."""
+    fraction = 0.0 if high <= 0 else max(0.0, min(1.0, value / high))
+    full = round(fraction * width)
+    if value > 0 and full == 0:
+        full = 1
+    style = "$success" if fraction > 0.5 else "$warning" if fraction > 0.25 else "$error"
+    return Content.assemble(("█" * full, style), ("░" * (width - full), "$foreground 30%"))
+
+
+def _flag_word(f: FieldSpec) -> str:
+    return f"{f.glyph} {f.label}" if f.glyph else f.label
+
+
+def record_parts(record: dict[str, Any], spec: RecordSpec) -> tuple[list[Content], list[Content]]:
+    """(bars, other values in play) of a ship record, each a small piece of content."""
+    bars: list[Content] = []
+    others: list[Content] = []
+    for f in spec.fields:
+        value = record.get(f.key, f.start_value())
+        if f.kind is FieldKind.BAR:
+            high = f.upper(record)
+            if not isinstance(value, int) or high is None:
+                continue
+            if high <= 0 and value <= 0:
+                continue  # e.g. a hangar bay on a ship without one
+            bars.append(Content.assemble((f"{f.label} ", "bold"), bar_content(value, high), f" {value}/{high}"))
+        elif f.kind is FieldKind.FLAG:
+            if value and f.key not in spec.loss_flags:
+                others.append(Content.styled(_flag_word(f), "$text-warning"))
+        elif f.kind is FieldKind.COUNTER:
+            if value:
+                others.append(Content.assemble(f"{f.label} ", (str(value), "bold")))
+        elif f.kind is FieldKind.TRACK:
+            span = f" ({f.minimum}..{f.maximum})" if f.maximum is not None else ""
+            shown = f"{value:+d}" if isinstance(value, int) and f.minimum < 0 else str(value)
+            others.append(Content.assemble(f"{f.label} ", (shown, "bold"), (span, "dim")))
+        elif f.kind is FieldKind.TIMER:
+            if value:
+                others.append(Content.assemble(f"⏱ {f.label} ", (str(value), "bold")))
+        elif f.kind is FieldKind.TEXT:
+            if value not in (None, ""):
+                others.append(Content.assemble(f"{f.label} ", (str(value), "bold")))
+        elif f.kind is FieldKind.LIST:
+            if value:
+                others.append(Content.assemble(f"{f.label}: ", (", ".join(str(v) for v in value), "bold")))
+    return bars, others
+
+
+def item_ready(item: ShipItem, spec: RecordSpec) -> bool:
+    """No flag set (used, fired, disabled...) and no timer running (reload...)."""
+    for f in spec.item_fields:
+        value = item.record.get(f.key, f.start_value())
+        if f.kind in (FieldKind.FLAG, FieldKind.TIMER) and value:
+            return False
+    return True
+
+
+def item_state(item: ShipItem, spec: RecordSpec) -> tuple[str, str]:
+    """(words, style) of an item's state: '✓' ready, '⟳2' reloading, '⊘' disabled, 'fired',
+    plus its counts in play ('uses 2', 'shots 1/2')."""
+    words: list[str] = []
+    blocked: list[str] = []
+    style = "$text-success"
+    for f in spec.item_fields:
+        value = item.record.get(f.key, f.start_value())
+        if f.kind is FieldKind.FLAG and value:
+            blocked.append(f.glyph or f.label.casefold())
+            style = "$text-error" if f.glyph else "$text-warning"
+        elif f.kind is FieldKind.TIMER and value:
+            blocked.append(f"⟳{value}")
+            style = "$text-warning" if style == "$text-success" else style
+        elif f.kind is FieldKind.BAR and isinstance(value, int):
+            high = f.upper(item.record)
+            if high:
+                words.append(f"{f.label.casefold()} {value}/{high}")
+        elif f.kind in (FieldKind.COUNTER, FieldKind.TRACK) and value:
+            words.append(f"{f.label.casefold()} {value}")
+        elif f.kind in (FieldKind.TEXT, FieldKind.LIST) and value:
+            shown = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+            words.append(f"{f.label.casefold()} {shown}")
+    return " ".join(blocked + words + ([] if blocked else ["✓"])), style
+
+
+def items_content(ship: ShipState, spec: RecordSpec) -> Content:
+    """The ship's items, alike ones grouped: '2× Heavy Railgun ✓ · Flare Launcher ⟳1'.
+
+    Abilities show only when something is recorded on them (used, reloading...): a ready ability
+    is always there and would crowd the card."""
+    groups: list[tuple[str, str, str, int]] = []
+    for item in ship.items:
+        words, style = item_state(item, spec)
+        if item.kind == "ability" and item_ready(item, spec) and words == "✓":
+            continue
+        if groups and groups[-1][0] == item.name and groups[-1][1] == words:
+            name, w, s, n = groups[-1]
+            groups[-1] = (name, w, s, n + 1)
+        else:
+            groups.append((item.name, words, style, 1))
+    parts: list[Content] = []
+    for name, words, style, count in groups:
+        label = f"{count}× {name}" if count > 1 else name
+        parts.append(Content.assemble(label, " ", (words, style)))
+    return Content(" · ").join(parts)
+
+
+def ship_content(ship: ShipState, spec: RecordSpec, *, target: bool = False) -> Content:
+    """The whole card as content (plain text reads well too: every glyph has a word)."""
+    lost = spec.lost(ship.record)
+    head: list[Content | str | tuple[str, str]] = []
+    if target:
+        head.append(("◎ target ", "bold $text-error"))
+    for flag in spec.loss_flags:
+        if ship.record.get(flag):
+            f = spec.field(flag)
+            head.append((f"{_flag_word(f) if f else flag} ", "bold $text-error"))
+    head.append((ship.name, "bold strike" if lost else "bold"))
+    head.append((f" #{ship.id}", "dim"))
+    if ship.tag:
+        head.append((f" [{ship.tag}]", "$text-accent"))
+    head.append((f" · {ship.ship_class}", "dim"))
+    lines = [Content.assemble(*head)]
+    bars, others = record_parts(ship.record, spec)
+    if others and bars:  # the other values follow the last bar on its line
+        bars[-1] = Content("  ").join([bars[-1], *others])
+    lines.extend(bars or ([Content("  ").join(others)] if others else []))
+    items = items_content(ship, spec)
+    if items.plain:
+        lines.append(items)
+    return Content("\n").join(lines)
+
+
+class ShipCard(Static):
+    """One ship. `show(ship)` redraws this card only (no layout pass unless its height changes);
+    selecting it only restyles it (a bar at its left edge and a background); clicks post
+    `ShipCard.Clicked`."""
+
+    DEFAULT_CSS = """
+    ShipCard {
+        height: auto;
+        padding: 0 1 0 1;
+        margin-bottom: 1;
+    }
+    ShipCard.-selected {
+        background: $boost;
+        outline-left: outer $accent;
+    }
+    ShipCard.-lost {
+        color: $text-muted;
+    }
+    """
+
+    class Clicked(Message):
+        """The player clicked a ship card."""
+
+        def __init__(self, ship_id: str) -> None:
+            super().__init__()
+            self.ship_id = ship_id
+
+    def __init__(self, ship: ShipState, spec: RecordSpec) -> None:
+        super().__init__(id=f"ship-{ship.id}")
+        self.ship = ship
+        self.spec = spec
+        self.selected = False
+        self.target = False
+        self.update(self._content())
+
+    def _content(self) -> Content:
+        return ship_content(self.ship, self.spec, target=self.target)
+
+    def show(self, ship: ShipState | None = None, *, selected: bool | None = None, target: bool | None = None) -> None:
+        """Redraw with a new ship value, selection or target mark; nothing else on screen is touched."""
+        if selected is not None and selected != self.selected:
+            self.selected = selected
+            self.set_class(selected, "-selected")
+        if ship is None and (target is None or target == self.target):
+            return
+        if ship is not None:
+            self.ship = ship
+        if target is not None:
+            self.target = target
+        self.set_class(self.spec.lost(self.ship.record), "-lost")
+        content = self._content()
+        width, height = self.content_size
+        same_height = width > 0 and content.get_height(self.styles, width) == height
+        self.update(content, layout=not same_height)
+
+    def on_click(self, event: Click) -> None:
+        self.post_message(self.Clicked(self.ship.id))
