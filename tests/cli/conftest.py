@@ -12,7 +12,8 @@ CliRun = Callable[..., tuple[int, str, str]]
 
 
 @pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> CliRun:
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> CliRun:
+    monkeypatch.setenv("COLUMNS", "200")  # tables as wide as a piped run gets by default, wherever pytest runs
     def run(*argv: str) -> tuple[int, str, str]:
         try:
             code = main(list(argv))
