@@ -15,7 +15,6 @@ from .state import GameState, PhaseInfo, PlayerState, StepInfo
 if TYPE_CHECKING:
     from .plugin import RulesetPlugin
 
-MAX_PLAYERS = 8
 
 
 def parse_setting_value(setting: Setting, text: Any) -> Any:
@@ -88,8 +87,9 @@ def new_game_state(
     ruleset = plugin.ruleset
     if not name.strip():
         raise GameError("a game needs a name")
-    if not 1 <= len(rosters) <= MAX_PLAYERS:
-        raise GameError(f"a game needs 1 to {MAX_PLAYERS} fleets, not {len(rosters)}")
+    most = ruleset.meta.max_players
+    if not 1 <= len(rosters) <= most:
+        raise GameError(f"a {ruleset.meta.id} game takes 1 to {most} fleets, not {len(rosters)}")
     for roster in rosters:
         if roster.ruleset != ruleset.meta.id:
             raise GameError(f"fleet {roster.name!r} is for {roster.ruleset}, not {ruleset.meta.id}")

@@ -191,6 +191,13 @@ class Meta(Frozen):
     grid: str
     rounding: str
     turn_word: str = "turn"
+    max_players: int = Field(
+        default=2,
+        ge=2,
+        le=16,
+        description="How many players a game may have. cal and lukas allow more than two (their books "
+        "speak of several players or teams); the 8 they are given is a practical limit, not the book's.",
+    )
 
 
 class RulesetBase(Frozen):

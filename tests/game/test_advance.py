@@ -61,3 +61,16 @@ def test_record_status_names_only_values_away_from_their_start() -> None:
     assert "✗ Destroyed" in words
     assert any(w.startswith(spec.field("jammed").glyph) and w.endswith(" 1") for w in words)
     assert [b.key for b in spec.bars()] == ["armor"]
+
+
+def test_the_ruleset_says_how_many_players_a_game_takes() -> None:
+    from mstracker.game import GameError
+
+    engine = engine_for(book_ruleset("pz8"))
+    fleets = [load_roster(p) for p in sample_fleets("pz8")[:3]]
+    with pytest.raises(GameError, match="a pz8 game takes 1 to 2 fleets, not 3"):
+        engine.new_game("Three", fleets, {})
+    assert book_ruleset("cal").meta.max_players == 8 and book_ruleset("lukas").meta.max_players == 8
+    cal = engine_for(book_ruleset("cal"))
+    state = cal.new_game("Three", [load_roster(p) for p in sample_fleets("cal")[:3]], {})
+    assert len(state.players) == 3

@@ -56,7 +56,7 @@ def test_new_game_refuses_bad_rosters() -> None:
     eng = engine()
     other = roster("Elsewhere", "Cy").model_copy(update={"ruleset": "pz8"})
     with pytest.raises(GameError, match="is for pz8, not mini"):
-        eng.new_game("x", [*rosters(), other], {})
+        eng.new_game("x", [rosters()[0], other], {})
     with pytest.raises(GameError, match="needs a name"):
         eng.new_game("  ", rosters(), {})
     same = [roster("A", "Ann"), roster("B", "Ann")]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import make_app, run, settle
+from tui_support import make_app, run, settle
 
 from mstracker.tui.screens.battle import BattleScreen
 from mstracker.tui.screens.battle_scenes import FIRST_ATTACK, REACH, RULESETS, attack, create_game, next_steps

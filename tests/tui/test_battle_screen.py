@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from conftest import make_app, record_notifications, run, settle
+from tui_support import make_app, record_notifications, run, settle
 
 from mstracker.tui.modals.action_form import ActionFormModal
 from mstracker.tui.modals.confirm import ConfirmModal

@@ -7,7 +7,7 @@ Regenerate after a deliberate change with: pytest tests/tui/test_battle_snapshot
 from __future__ import annotations
 
 import pytest
-from conftest import SIZE, make_app
+from tui_support import SIZE, make_app
 
 from mstracker.tui.screenshots import GAME_SCENES, SIZES
 

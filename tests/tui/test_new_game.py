@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import make_app, record_notifications, run, settle
+from tui_support import make_app, record_notifications, run, settle
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from mstracker.tui.modals.choose_value import ChooseValueModal

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import SEED, make_app, run, settle, text_of, type_text
+from tui_support import SEED, make_app, run, settle, text_of, type_text
 from textual.widgets import RichLog, Static
 
 from mstracker.dice import RngFaces, parse

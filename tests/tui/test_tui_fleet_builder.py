@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import run, settle, text_of
+from tui_support import run, settle, text_of
 from textual.widgets import DataTable
 
 from mstracker.fleet import validate_roster

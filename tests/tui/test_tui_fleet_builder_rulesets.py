@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from conftest import run, settle, text_of
+from tui_support import run, settle, text_of
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets._footer import FooterKey

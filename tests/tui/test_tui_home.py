@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import run, type_text
+from tui_support import run, type_text
 from textual.widgets import OptionList
 
 from mstracker.tui.screens.dice import DiceScreen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import run, settle, text_of, type_text
+from tui_support import run, settle, text_of, type_text
 from textual.widgets import DataTable, Static, TabbedContent
 
 

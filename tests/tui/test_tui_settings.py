@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 
-from conftest import make_app, record_notifications, run, settle
+from tui_support import make_app, record_notifications, run, settle
 from textual.widgets import DataTable
 
 from mstracker.store.settings import DiceMode, Theme, load_settings

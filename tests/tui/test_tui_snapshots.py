@@ -6,7 +6,7 @@ Regenerate after a deliberate change with: pytest tests/tui/test_tui_snapshots.p
 from __future__ import annotations
 
 import pytest
-from conftest import SIZE, make_app
+from tui_support import SIZE, make_app
 
 from mstracker.tui.screenshots import SCENES
 

@@ -20,10 +20,6 @@ from ...store.fleets import load_roster, sample_fleets, saved_fleets
 from ...store.tomlfile import FileProblem
 from ..widgets.ruleset_select import RulesetSelect
 
-#: Rulesets whose books allow more than two players (Colors and Lights, Micro Space Wars).
-MULTIPLAYER = {"cal": 8, "lukas": 8}
-
-
 def legality(roster: Roster, report: FleetReport | None) -> Content:
     """'✓ legal · 1995/2000', '✗ 2 rule breaks: ...', or the non-standard mark."""
     ships = f"{len(roster.ships)} ships"
@@ -148,7 +144,7 @@ class NewGameScreen(Screen):
         samples = [k for k in keys if self.fleets[k][2].find(" · sample · ") >= 0]
         defaults = samples[-self.players :] if len(samples) >= self.players else keys
         await rows.mount_all(PlayerRow(i, options, defaults[i] if i < len(defaults) else None) for i in range(self.players))
-        most = MULTIPLAYER.get(self.ruleset_id, 2)
+        most = self.ruleset.meta.max_players
         self.query_one("#players-note", Static).update(
             f"{self.players} players · this ruleset allows up to {most}" if most > 2 else "two players in this ruleset"
         )
@@ -198,7 +194,7 @@ class NewGameScreen(Screen):
 
     @on(Button.Pressed, "#add-player")
     async def action_add_player(self) -> None:
-        most = MULTIPLAYER.get(self.ruleset_id, 2)
+        most = self.ruleset.meta.max_players
         if self.players >= most:
             self.notify(f"{self.ruleset_id} is played by {'two players' if most == 2 else f'up to {most} players'}.", severity="warning")
             return
