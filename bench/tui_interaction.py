@@ -30,45 +30,9 @@ PRESSES = 60
 SIZE = (120, 36)
 
 
-class FrameClock:
-    """Times frames: wraps the app's display call (a frame is out) and the screen's layout and
-    render calls (the frame's work; outermost calls only, as a layout pass renders inside itself)."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.frames: list[float] = []
-        self.work: list[tuple[float, float]] = []
-        self._depth = 0
-        original = app._display
-
-        def display(screen: Any, renderable: Any) -> None:
-            original(screen, renderable)
-            self.frames.append(time.perf_counter())
-
-        app._display = display
-
-    def watch_screen(self, screen: Any) -> None:
-        if getattr(screen, "_bench_watched", False):
-            return
-        for name in ("_refresh_layout", "_compositor_refresh"):
-            original = getattr(screen, name)
-
-            def timed(*args: Any, _original: Callable = original, **kwargs: Any) -> Any:
-                self._depth += 1
-                start = time.perf_counter()
-                try:
-                    return _original(*args, **kwargs)
-                finally:
-                    self._depth -= 1
-                    if self._depth == 0:
-                        self.work.append((start, time.perf_counter()))
-
-            setattr(screen, name, timed)
-        screen._bench_watched = True
-
-
 class HandlerTimer:
-    """Records (start, end) of the outermost calls to chosen methods (the screen's handlers)."""
+    """Records (start, end) of the outermost calls to chosen methods (a screen's handlers, or its
+    layout and render calls: calls nested in one another count once)."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[float, float]] = []
@@ -89,6 +53,30 @@ class HandlerTimer:
                         self.calls.append((start, time.perf_counter()))
 
             setattr(obj, name, timed)
+
+
+class FrameClock:
+    """Times frames: wraps the app's display call (a frame is out) and the screen's layout and
+    render calls (the frame's work; outermost calls only, as a layout pass renders inside itself)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.frames: list[float] = []
+        self._work = HandlerTimer()
+        self.work: list[tuple[float, float]] = self._work.calls
+        original = app._display
+
+        def display(screen: Any, renderable: Any) -> None:
+            original(screen, renderable)
+            self.frames.append(time.perf_counter())
+
+        app._display = display
+
+    def watch_screen(self, screen: Any) -> None:
+        if getattr(screen, "_bench_watched", False):
+            return
+        self._work.wrap(screen, "_refresh_layout", "_compositor_refresh")
+        screen._bench_watched = True
 
 
 async def measure(pilot: Pilot, clock: FrameClock, keys: list[str], handler: HandlerTimer) -> tuple[list[float], list[float]]:

@@ -12,7 +12,7 @@ from ..rules.lukas.lookup import find_ability, find_class, find_preset, find_wea
 from ..rules.lukas.model import LukasBudget, Ruleset, ShipClass
 from ..rules.lukas.slots import count_slots
 from ..rules.names import UnknownName
-from .roster import Finding, FleetReport, Roster, Severity, ShipEntry, ShipSheet, SlotUse
+from .roster import Finding, FleetReport, Roster, Severity, ShipEntry, ShipSheet, SlotUse, duplicate_name_findings
 
 HANGAR = "Hangar Bay"
 
@@ -187,10 +187,7 @@ def _fleet_findings(roster: Roster) -> list[Finding]:
     out: list[Finding] = []
     if not roster.ships:
         out.append(Finding(severity=Severity.WARNING, ship=None, message="the fleet has no ships yet."))
-    for name, n in Counter(s.name for s in roster.ships).items():
-        if n > 1:
-            out.append(Finding(severity=Severity.ERROR, ship=name,
-                               message=f"{n} ships are named {name!r}; give each ship its own name."))
+    out.extend(duplicate_name_findings(roster))
     if roster.cap is not None:
         out.append(Finding(severity=Severity.WARNING, ship=None,
                            message=f"lukas has no points, so the cap of {roster.cap} is not used."))

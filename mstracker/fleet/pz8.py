@@ -12,6 +12,7 @@ from collections import Counter
 from ..rules.names import UnknownName, find_entry
 from ..rules.pz8.model import Ruleset, ShipClass
 from .roster import FleetReport, Finding, Roster, Severity, ShipEntry, ShipSheet, SlotUse
+from .roster import duplicate_name_findings, duplicate_tag_findings
 
 STARTER_SHIPS = 3
 
@@ -105,13 +106,8 @@ def _fleet_findings(ruleset: Ruleset, roster: Roster) -> list[Finding]:
     found: list[Finding] = []
     if not roster.ships:
         found.append(_error(None, "The fleet has no Spaceships; add at least one."))
-    for name, count in Counter(s.name for s in roster.ships).items():
-        if count > 1:
-            found.append(_error(name, f"{count} ships are named {name!r}; give each ship its own name."))
-    tags = Counter(s.tag for s in roster.ships if s.tag)
-    for tag, count in tags.items():
-        if count > 1:
-            found.append(_warning(None, f"{count} ships carry the tag {tag!r}; tags tell the models apart."))
+    found.extend(duplicate_name_findings(roster))
+    found.extend(duplicate_tag_findings(roster))
     if roster.designs:
         found.append(_error(None, "pz8 has no custom designs: every Spaceship is the same."))
     return found

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from enum import StrEnum
 from typing import Any
 
@@ -87,6 +88,28 @@ class Finding(_Model):
 
     def to_json(self) -> dict[str, Any]:
         return {"severity": self.severity.value, "ship": self.ship, "message": self.message}
+
+
+def duplicate_name_findings(roster: Roster) -> list[Finding]:
+    """An error for each ship name the roster uses more than once."""
+    return [
+        Finding(
+            severity=Severity.ERROR, ship=name, message=f"{count} ships are named {name!r}; give each ship its own name."
+        )
+        for name, count in Counter(s.name for s in roster.ships).items()
+        if count > 1
+    ]
+
+
+def duplicate_tag_findings(roster: Roster) -> list[Finding]:
+    """A warning for each table tag more than one ship carries."""
+    return [
+        Finding(
+            severity=Severity.WARNING, ship=None, message=f"{count} ships carry the tag {tag!r}; tags tell the models apart."
+        )
+        for tag, count in Counter(s.tag for s in roster.ships if s.tag).items()
+        if count > 1
+    ]
 
 
 class SlotUse(_Model):

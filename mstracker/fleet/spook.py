@@ -11,6 +11,7 @@ from collections import Counter
 from ..rules.names import UnknownName, find_entry
 from ..rules.spook.model import Ruleset, ShipClass, SpookBudget
 from .roster import FleetReport, Finding, Roster, Severity, ShipEntry, ShipSheet, SlotUse
+from .roster import duplicate_name_findings, duplicate_tag_findings
 
 DEFAULT_PRESET = "scrimmage"
 
@@ -174,12 +175,8 @@ def _fleet_findings(ruleset: Ruleset, roster: Roster, budget: SpookBudget | None
     found: list[Finding] = []
     if not roster.ships:
         found.append(_error(None, "The fleet has no ships; add at least one."))
-    for name, count in Counter(s.name for s in roster.ships).items():
-        if count > 1:
-            found.append(_error(name, f"{count} ships are named {name!r}; give each ship its own name."))
-    for tag, count in Counter(s.tag for s in roster.ships if s.tag).items():
-        if count > 1:
-            found.append(_warning(None, f"{count} ships carry the tag {tag!r}; tags tell the models apart."))
+    found.extend(duplicate_name_findings(roster))
+    found.extend(duplicate_tag_findings(roster))
     if roster.designs:
         found.append(_error(None, "spook has no custom designs; build ships from the classes."))
     if budget is None:

@@ -84,22 +84,14 @@ def plan_attack(
     radars = _radar_count(comm_radar)
     if not ruleset.setting("cr_stack"):
         radars = min(radars, 1)
-    hit_mod = dmg_mod = 0
-    hit_notes: list[str] = []
-    dmg_notes: list[str] = []
+    mods: list[tuple[int, int, str]] = []  # (to the hit roll, to the damage, what gives it)
     if radars:
         cr_name, cr = next((n, a) for n, a in ruleset.abilities.items() if a.code == "CR")
         times = f" x{radars}" if radars > 1 else ""
-        hit_mod += cr.hit_bonus * radars
-        dmg_mod += cr.damage_bonus * radars
-        hit_notes.append(f"{cr.hit_bonus * radars:+d} {cr_name}{times}")
-        dmg_notes.append(f"{cr.damage_bonus * radars:+d} {cr_name}{times}")
+        mods.append((cr.hit_bonus * radars, cr.damage_bonus * radars, f"{cr_name}{times}"))
     if bridge_damaged:
         bridge_name, bridge = find_subsystem(ruleset, "bridge")
-        hit_mod += bridge.hit_modifier
-        dmg_mod += bridge.damage_modifier
-        hit_notes.append(f"{bridge.hit_modifier:+d} {bridge_name} destroyed")
-        dmg_notes.append(f"{bridge.damage_modifier:+d} {bridge_name} destroyed")
+        mods.append((bridge.hit_modifier, bridge.damage_modifier, f"{bridge_name} destroyed"))
     own_min = w.damage_dice.minimum or 0  # the book's "minimum 1" applies after all modifiers
     minimum = max(own_min, int(ruleset.setting("min_damage_all")))
     sub_name: str | None = None
@@ -122,12 +114,12 @@ def plan_attack(
         target_name=target_name,
         target=t,
         needed=w.hit_numbers.for_size(t.size),
-        hit_modifier=hit_mod,
-        damage_modifier=dmg_mod,
+        hit_modifier=sum(hit for hit, _, _ in mods),
+        damage_modifier=sum(dmg for _, dmg, _ in mods),
         minimum=minimum,
         natural_rule=ruleset.setting("natural_rules") == NATURAL_RULE,
-        modifier_notes=tuple(hit_notes),
-        damage_notes=tuple(dmg_notes),
+        modifier_notes=tuple(f"{hit:+d} {why}" for hit, _, why in mods),
+        damage_notes=tuple(f"{dmg:+d} {why}" for _, dmg, why in mods),
         subsystem=sub_name,
         subsystem_table=table,
     )

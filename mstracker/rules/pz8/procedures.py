@@ -71,6 +71,11 @@ def _check_flag(name: str, value: object) -> bool:
     return value
 
 
+def _check_shot_target(*, at_torpedo: bool, target_damaged: bool) -> None:
+    if at_torpedo and target_damaged:
+        raise ValueError("Torpedo salvos are never Damaged; leave target_damaged off when shooting at them.")
+
+
 # -- to-hit ----------------------------------------------------------------------------------------
 
 
@@ -136,6 +141,15 @@ def _to_hit_steps(need: ToHitNeed, face: DieRoll) -> tuple[Step, ...]:
     return tuple(lines)
 
 
+def _shoot(
+    ruleset: Ruleset, faces: FaceSource, *, distance: int, damaged: bool, fire_back: bool, at_torpedo: bool
+) -> tuple[ToHitNeed, DieRoll, bool]:
+    """Roll the to-hit die of one shot: (what it needed, the die, whether it hit)."""
+    need = to_hit_need(ruleset, distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
+    (die,) = _roll(faces, 1)
+    return need, die, need.hits(die.face)
+
+
 def roll_to_hit(
     ruleset: Ruleset,
     faces: FaceSource,
@@ -146,9 +160,9 @@ def roll_to_hit(
     at_torpedo: bool = False,
 ) -> Resolution:
     """Roll 1D6 to hit. Outcome: hit, face, modified, need, band."""
-    need = to_hit_need(ruleset, distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
-    (die,) = _roll(faces, 1)
-    hit = need.hits(die.face)
+    need, die, hit = _shoot(
+        ruleset, faces, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo
+    )
     return Resolution(
         steps=_to_hit_steps(need, die),
         summary="Hit." if hit else "Miss.",
@@ -292,11 +306,10 @@ def resolve_gun_attack(
     Outcome: hit, result ('none'/'damaged'/'destroyed', or 'none'/'exploded' at torpedoes),
     fire_back_allowed, the to-hit figures (face, need, band) and, after a damage roll, its figures.
     """
-    if at_torpedo and target_damaged:
-        raise ValueError("Torpedo salvos are never Damaged; leave target_damaged off when shooting at them.")
-    need = to_hit_need(ruleset, distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
-    (die,) = _roll(faces, 1)
-    hit = need.hits(die.face)
+    _check_shot_target(at_torpedo=at_torpedo, target_damaged=target_damaged)
+    need, die, hit = _shoot(
+        ruleset, faces, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo
+    )
     steps = list(_to_hit_steps(need, die))
     outcome: dict[str, object] = {"hit": hit, "face": die.face, "need": need.number, "band": need.band}
     result = "none"
@@ -346,8 +359,7 @@ def gun_attack_joint(
     at_torpedo: bool = False,
 ) -> Distribution[tuple[bool, str]]:
     """Exact joint distribution of (hit, result) for one shot."""
-    if at_torpedo and target_damaged:
-        raise ValueError("Torpedo salvos are never Damaged; leave target_damaged off when shooting at them.")
+    _check_shot_target(at_torpedo=at_torpedo, target_damaged=target_damaged)
     hit = to_hit_distribution(ruleset, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
     if at_torpedo:
         return hit.map(lambda h: (h, "exploded" if h else "none"))

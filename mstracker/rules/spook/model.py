@@ -8,7 +8,7 @@ them ("8;1") and are parsed by `Reload.parse`; designations are class codes ("A1
 from __future__ import annotations
 
 import re
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -48,10 +48,25 @@ class Reload(NamedTuple):
         return f"{self.uses};{self.wait}"
 
 
-def _check_reload(value: str | None) -> str | None:
-    if value is not None:
-        Reload.parse(value)
-    return value
+class _Reloads(Entry):
+    """An entry with a `reload` field ("X;Y" as printed, None = N/A): checked on load, parsed on demand.
+
+    Each subclass declares the field itself, so it keeps its place and description there.
+    """
+
+    if TYPE_CHECKING:
+        reload: str | None
+
+    @field_validator("reload", check_fields=False)
+    @classmethod
+    def _reload_form(cls, value: str | None) -> str | None:
+        if value is not None:
+            Reload.parse(value)
+        return value
+
+    @property
+    def reload_cycle(self) -> Reload | None:
+        return Reload.parse(self.reload)
 
 
 class ShipClass(Entry):
@@ -86,7 +101,7 @@ class ShipClass(Entry):
         return self.devices or 0
 
 
-class Weapon(Entry):
+class Weapon(_Reloads):
     """A weapon of §5. Each one takes one weapon slot."""
 
     code: str
@@ -120,11 +135,6 @@ class Weapon(Entry):
                 return f"{int(m.group(1))} x d{int(m.group(2))}"
         raise PydanticCustomError("int_parsing", "expected an integer or 'N x dS'")
 
-    @field_validator("reload")
-    @classmethod
-    def _reload_form(cls, value: str | None) -> str | None:
-        return _check_reload(value)
-
     @property
     def damage_base(self) -> int:
         """The fixed part of the damage (25 for '25 x d6')."""
@@ -139,12 +149,8 @@ class Weapon(Entry):
             return None
         return int(_TIMES_DIE_RE.match(self.damage).group(2))  # type: ignore[union-attr]
 
-    @property
-    def reload_cycle(self) -> Reload | None:
-        return Reload.parse(self.reload)
 
-
-class Device(Entry):
+class Device(_Reloads):
     """A device of §6. Each one takes one device slot."""
 
     code: str
@@ -161,17 +167,8 @@ class Device(Entry):
     rus: int = Field(ge=0)
     lego: str = ""
 
-    @field_validator("reload")
-    @classmethod
-    def _reload_form(cls, value: str | None) -> str | None:
-        return _check_reload(value)
 
-    @property
-    def reload_cycle(self) -> Reload | None:
-        return Reload.parse(self.reload)
-
-
-class Ability(Entry):
+class Ability(_Reloads):
     """An ability of §7 (or §8 Ramming): fixed by the hull, never bought."""
 
     code: str | None = Field(default=None, description="§7 code, e.g. 'A12'; None where the book gives no section.")
@@ -183,15 +180,6 @@ class Ability(Entry):
     text_lost: bool = Field(default=False, description="The book's text for it is missing (ends mid-§7).")
     aliases: tuple[str, ...] = Field(default=(), description="Other names the book uses for it.")
     lego: str = ""
-
-    @field_validator("reload")
-    @classmethod
-    def _reload_form(cls, value: str | None) -> str | None:
-        return _check_reload(value)
-
-    @property
-    def reload_cycle(self) -> Reload | None:
-        return Reload.parse(self.reload)
 
 
 class Basics(Frozen):
