@@ -5,6 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run (no unseeded randomness, no example database)
+# and have no per-example wall-clock deadline (timing belongs in bench/, not in tests).
+settings.register_profile("mstracker", derandomize=True, database=None, deadline=None)
+settings.load_profile("mstracker")
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -124,7 +124,7 @@ def test_cal_out_of_range_is_refused(cli: CliRun) -> None:
     code, _, err = cli(
         "odds", "cal", "--attacker", "Corvette", "--weapon", "beam", "--target", "CA", "--distance", "7"
     )
-    assert code == 2 and "range" in err
+    assert code == 2 and "beam (4/6) cannot fire at 7 hexes: its maximum range is 6" in err  # D7.1 G3
 
 
 def test_unknown_weapon_lists_the_choices(cli: CliRun) -> None:
@@ -145,4 +145,9 @@ def test_cal_sensors_offline_cuts_range_to_one(cli: CliRun) -> None:
     code, _, err = cli(*args, "--distance", "3", "--sensors-offline")
     assert code == 2 and "maximum range is 1" in err
     code, out, _ = cli(*args, "--distance", "1", "--sensors-offline", "--json")
-    assert code == 0 and json.loads(out)["damage"]["4"] > 0  # at range 1 of 1, long range: beam 8 halved to 4
+    # D4.1: range 1 of max 1 is > 1/2 -> long: beam ceil(8/2) = 4 a hit; escort target 4 -> p_hit 3/6.
+    # Capital fires twice: 0 / 4 / 8 damage with 1/4, 1/2, 1/4. K SS 20: Minor from ceil(20/4) = 5, so only 8.
+    data = json.loads(out)
+    assert code == 0 and data["p_hit"] == pytest.approx(1 / 2)
+    assert data["damage"] == {"0": pytest.approx(1 / 4), "4": pytest.approx(1 / 2), "8": pytest.approx(1 / 4)}
+    assert (data["p_minor"], data["p_major"], data["p_destroy"]) == (pytest.approx(1 / 4), 0, 0)

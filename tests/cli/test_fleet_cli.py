@@ -45,7 +45,12 @@ def test_fleet_check_json_shape_for_a_spook_fleet(cli: CliRun) -> None:
     code, out, _ = cli("fleet", "check", str(path), "--json")
     report = json.loads(out)
     assert set(report) == {"ruleset", "legal", "cost", "cap", "findings"}
-    assert report["cap"] == 850 and 0 < report["cost"] <= 850
+    assert path.name == "scrimmage-blue.toml"
+    # A2.1 ship cost = hull + weapons + devices (A2.2-A2.4): Carrier 100+10+15+15+30+20 = 190,
+    # Destroyer 150+35+25+10+10 = 230, Destroyer 150+25+20+10+20 = 225, Mine Layer 40+10+10 = 60,
+    # Frigate 30+25+10+15 = 80, Fighter 10+2 = 12, Bomber 10+4 = 14, Lancer 10+4 = 14: 825 of 850
+    assert report["cap"] == 850 and report["cost"] == 825
+    assert report["legal"] is True and report["findings"] == []
 
 
 def test_new_with_unknown_preset_names_the_presets(cli: CliRun) -> None:

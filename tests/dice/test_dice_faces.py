@@ -19,6 +19,8 @@ def test_rng_faces_record_every_draw():
     roll = parse("2d6 + d8").roll(faces)
     assert faces.drawn == list(roll.dice)
     assert [d.sides for d in roll.dice] == [6, 6, 8]
+    # random.Random(7): randint(1, 6), randint(1, 6), randint(1, 8) draw 3, 2, 7 -> 3 + 2 + 7 = 12
+    assert [d.face for d in roll.dice] == [3, 2, 7] and roll.total == 12
     assert isinstance(faces, FaceSource) and isinstance(TypedFaces([]), FaceSource)
 
 

@@ -133,6 +133,9 @@ def test_the_tour_replays_exactly_from_its_log() -> None:
 
     play_tour(perform, lambda: g.state)
     g.check_replay()
+    live = g.state  # the tour's end, as in the store test above: replay must reproduce these values
+    assert live.ships["3"].record["destroyed"] and live.ships["4"].record["jumped"]
+    assert live.ships["1"].record["crew"] == -1 and live.ships["1"].record["boarders"] == 1
 
 
 def play_full_game(seed: int) -> tuple[Game, GameState]:

@@ -177,7 +177,9 @@ def test_note_pass_add_ship_and_end_game(eng: Engine) -> None:
     s = act(eng, s, "end-game", result="Ann wins by deathmatch", winner="Ann")
     assert s.finished and s.winner == "Ann"
     assert "has ended" in refused(eng, s, "next-step")
-    act(eng, s, "note", text="gg")  # notes are still welcome
+    late = eng.decide(s, Action("note", {"text": "gg"}), TypedFaces(()))  # notes are still welcome
+    assert [(e.kind, e.text) for e in late] == [("noted", "Note: gg")]
+    assert eng.apply(s, late) == s  # a note changes no record
 
 
 def test_replay_of_the_log_equals_the_live_state_and_prefixes_undo(eng: Engine) -> None:

@@ -93,10 +93,13 @@ def test_show_act_undo_redo(capsys: pytest.CaptureFixture[str], fleets: list[str
     assert code == 0 and "Ann ru: 20 → 15 (-5), bought a flare" in out
     assert run(capsys, "game", "act", gid, "set", "2", "damaged", "yes")[0] == 0
     assert run(capsys, "game", "act", gid, "note", "the", "left", "flank", "holds")[0] == 0
-    assert run(capsys, "game", "act", gid, "fire", "1", "w2", "5", "--seed", "3")[0] == 0
+    seeded = run_json(capsys, "game", "act", gid, "fire", "1", "w2", "5", "--seed", "3")
+    # --seed 3: random.Random(3).randint(1, 12) is 4, below the 7 to hit: a miss
+    assert seeded["events"][0]["data"]["dice"] == [[12, 4]] and "d12=4, miss" in seeded["events"][0]["text"]
     shown = run_json(capsys, "game", "show", gid)
     ships = shown["state"]["ships"]
     assert ships["4"]["record"]["armor"] == 50 and ships["2"]["record"]["damaged"] is True
+    assert ships["5"]["record"]["armor"] == 100  # missed by the seeded d12=4
     assert shown["position"]["phase"] == "Upkeep" and shown["unticked"] == ["check"]
     code, out, _ = run(capsys, "game", "show", gid)
     assert "⚠" in out and "▶" in out and "[ ]" in out

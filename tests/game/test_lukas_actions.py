@@ -3,7 +3,6 @@ settings read from the game, and the objectives checked at the end of each turn.
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import pytest
@@ -137,7 +136,7 @@ def test_cargo_is_loaded_and_unloaded() -> None:
     assert "changes nothing" in refused(eng, s, "cargo", ship="Courier", delta=0)
 
 
-def test_odds_follow_the_state_and_stay_fast() -> None:
+def test_odds_follow_the_state() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), 1)
     assert eng.plugin.attack_odds(s, "fire", {"ship": "Bull", "weapon": None, "target": None}) is None
@@ -151,12 +150,6 @@ def test_odds_follow_the_state_and_stay_fast() -> None:
     assert bomb.extra["p_subsystem_destroyed"] == Fraction(9, 12) * Fraction(3, 8)
     beam = eng.plugin.attack_odds(s, "fire-beam", {"ship": "Anvil"})
     assert beam is None  # nothing announced
-    args = {"ship": "Titan", "weapon": "w1", "target": "Bull", "comm_radar": 0}
-    eng.plugin.attack_odds(s, "fire", args)
-    start = time.perf_counter()
-    for _ in range(200):
-        eng.plugin.attack_odds(s, "fire", args)
-    assert (time.perf_counter() - start) / 200 < 0.001
 
 
 def _finish_turn(eng, s):  # noqa: ANN001, ANN202

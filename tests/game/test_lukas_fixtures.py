@@ -111,10 +111,11 @@ def test_the_lukas_plugin_is_used_and_declares_the_record() -> None:
                     "engines_out", "bridge_out", "captured", "destroyed"]
     glyphs = {f.key: f.glyph for f in spec.fields if f.glyph}
     assert glyphs["destroyed"] == "✗" and glyphs["captured"] == "⚑" and glyphs["immobile"] == "⏸"
-    assert glyphs["engines_out"] and glyphs["bridge_out"] and glyphs["fd_active"]
+    assert (glyphs["engines_out"], glyphs["bridge_out"], glyphs["fd_active"]) == ("⚠E", "⚠B", "◉")
     assert [f.key for f in spec.item_fields] == ["fired", "disabled", "beam", "aim", "announced", "marker", "bay_sc",
                                                  "bay_frig", "target", "flags", "cargo"]
-    assert spec.player_field("kills") is not None
+    kills = spec.player_field("kills")
+    assert (kills.label, kills.kind, kills.minimum, kills.maximum) == ("Kills", FieldKind.COUNTER, 0, None)
     assert spec.field("armor").kind is FieldKind.BAR and spec.item_field("marker").kind is FieldKind.TIMER
     assert all(len(f.label) <= 14 for f in (*spec.fields, *spec.item_fields, *spec.player_fields))
     assert all(f.help or f.key == "destroyed" for f in spec.fields)

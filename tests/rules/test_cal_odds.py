@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction as F
 
 import pytest
@@ -108,9 +107,13 @@ def test_none_options_mean_defaults(cal: Ruleset) -> None:
     assert odds.expected_damage == 4 and odds.to_json()["p_minor"] == 0.25
 
 
-def test_odds_are_fast(cal: Ruleset) -> None:
-    opts = {"attacker": "BBD", "weapon": "projectile", "target": "K", "distance": 9}
-    start = time.perf_counter()
-    for _ in range(200):
-        attack_odds(cal, opts)
-    assert (time.perf_counter() - start) / 200 < 0.005  # target < 1 ms; generous for a shared machine
+def test_dreadnought_projectile_at_long_range_against_an_escort_by_hand(cal: Ruleset) -> None:
+    # (Was a wall-clock threshold on this case; timing lives in bench/odds_bench.py.)
+    # D4.1: BBD projectile 8/12 at 9 hexes > 12/2 -> long range, full strength 8; escort target 5 -> p_hit 2/6.
+    # Capital: two shots: 0 / 8 / 16 with (2/3)^2 = 4/9, 2 * 1/3 * 2/3 = 4/9, (1/3)^2 = 1/9; E = 48/9 = 16/3.
+    # D4.4 vs K SS 20: Minor from ceil(20/4) = 5 (the 8), Major from ceil(20/2) = 10 (the 16).
+    odds = attack_odds(cal, {"attacker": "BBD", "weapon": "projectile", "target": "K", "distance": 9})
+    assert odds.p_hit == F(1, 3)
+    assert odds.damage == {0: F(4, 9), 8: F(4, 9), 16: F(1, 9)}
+    assert odds.expected_damage == F(16, 3)
+    assert (odds.extra["p_minor"], odds.extra["p_major"], odds.p_destroy) == (F(4, 9), F(1, 9), 0)

@@ -28,7 +28,8 @@ def test_every_ruleset_file_validates_and_cites_sources(rid: str) -> None:
     for name, section in ruleset.sections().items():
         if isinstance(section, dict):
             for key, entry in section.items():
-                assert getattr(entry, "source", "x"), f"{rid} {name}.{key} cites no section"
+                # every entry must carry a non-empty source (a default here would let a missing one pass)
+                assert isinstance(entry.source, str) and entry.source.strip(), f"{rid} {name}.{key} cites no section"
 
 
 @pytest.mark.parametrize("rid", RULESET_IDS)

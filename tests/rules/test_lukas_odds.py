@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import pytest
@@ -116,15 +115,13 @@ def test_unused_flags_of_other_rulesets_are_ignored_when_unset(rs: Ruleset) -> N
     assert attack_odds(rs, opts(weapon="Laser", target="frigate", distance=None, afterburner=False)).p_hit == Fraction(10, 12)
 
 
-def test_each_attack_is_fast(rs: Ruleset) -> None:
-    cases = [
-        opts(weapon="Melee", target="capital", comm_radar=True, armor=20),
-        opts(weapon="Bombs", target="capital", subsystem="bridge", armor=5),
-        opts(weapon="Heavy Turret", target="frigate", bridge_damaged=True, armor=3),
-    ]
-    start = time.perf_counter()
-    for _ in range(20):
-        for case in cases:
-            attack_odds(rs, case)
-    per_attack = (time.perf_counter() - start) / 60
-    assert per_attack < 0.005  # target < 1 ms; generous bound for a shared machine
+def test_heavy_turret_with_the_bridge_destroyed_by_hand(rs: Ruleset) -> None:
+    # (Was a wall-clock threshold on this case; timing lives in bench/odds_bench.py.)
+    # B4.1: hit d12 - 2 >= 3 (Medium) -> d12 >= 5: 8/12. Damage d12 - 1 - 1 (bridge), minimum 1:
+    # faces 1-3 -> 1 (3/12), faces 4-12 -> 2..10 (1/12 each). Armor 3 falls to damage >= 3 (faces 5-12):
+    # p_destroy = 8/12 * 8/12 = 4/9. E = 8/12 * (3 * 1 + (2 + ... + 10)) / 12 = 2/3 * 57/12 = 19/6.
+    odds = attack_odds(rs, opts(weapon="Heavy Turret", target="frigate", bridge_damaged=True, armor=3))
+    assert odds.p_hit == Fraction(2, 3)
+    assert odds.damage == {0: Fraction(1, 3), 1: Fraction(1, 6), **{d: Fraction(2, 3) / 12 for d in range(2, 11)}}
+    assert odds.expected_damage == Fraction(19, 6)
+    assert odds.p_destroy == Fraction(4, 9)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import icepool
@@ -193,11 +192,11 @@ def test_none_flags_and_numeric_text_are_accepted(pz8: Ruleset) -> None:
     assert odds.p_hit == F(1, 3)
 
 
-def test_odds_are_fast(pz8: Ruleset) -> None:
-    best = float("inf")
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(50):
-            attack_odds(pz8, {"distance": 5, "target_damaged": True, "damaged": True})
-        best = min(best, (time.perf_counter() - start) / 50)
-    assert best < 0.001, f"{best * 1000:.2f} ms per attack"
+def test_damaged_firer_at_mid_range_against_a_damaged_target_by_hand(pz8: Ruleset) -> None:
+    # (Was a wall-clock threshold; timing lives in bench/odds_bench.py.)
+    # C4.2: 4-6 hexes needs 5-6, -1 Damaged firer -> only a 6: p_hit = 1/6.
+    # C4.3: 1D6 vs 1D6 (both Damaged); any diff >= +1 destroys an already Damaged target:
+    # P(a > t) = 15/36 = 5/12 -> destroyed = 1/6 * 5/12 = 5/72, damaged = 0, none = 67/72.
+    odds = attack_odds(pz8, {"distance": 5, "target_damaged": True, "damaged": True})
+    assert odds.p_hit == F(1, 6)
+    assert odds.outcomes == {"none": F(67, 72), "damaged": 0, "destroyed": F(5, 72)}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction as F
 
 import pytest
@@ -112,18 +111,3 @@ def test_bad_options_are_one_clear_sentence(rs: Ruleset, options: dict, message:
     with pytest.raises(ValueError, match=message) as err:
         attack_odds(rs, options)
     assert "\n" not in str(err.value)
-
-
-def test_odds_are_fast(rs: Ruleset) -> None:
-    cases = [
-        {"weapon": "Gattling Mass Driver", "target": "Fighter", "armor": 70},
-        {"weapon": "Cluster Torpedo Launcher", "target": "Battlecruiser", "flares": 2, "afterburner": True},
-        {"weapon": "Torpedo Launcher", "target": "Transport", "flares": 2, "afterburner": True, "armor": 300},
-    ]
-    for options in cases:
-        attack_odds(rs, options)
-        start = time.perf_counter()
-        for _ in range(20):
-            attack_odds(rs, options)
-        per_call = (time.perf_counter() - start) / 20
-        assert per_call < 0.005, f"{options} took {per_call * 1000:.2f} ms (target < 1 ms, slack for shared CI)"

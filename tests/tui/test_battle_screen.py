@@ -134,7 +134,12 @@ def test_the_app_rolls_with_the_seeded_rng_and_the_result_is_explained() -> None
     first, second = play(), play()
     assert first == second  # same seed, same faces, same damage
     armor, shown, texts = first
-    assert armor < 450
+    # Blue Fang's w1 is a Gattling Mass Driver (E5: 30 x d6, accuracy 4) against the Carrier Red Bastion
+    # (agility 2, armor 450). The first d6 of random.Random(SEED=20240611) is 5: 30 x 5 = 150, and
+    # accuracy 4 >= agility 2 means no d12 and full damage (A4.1 step 3): 450 - 150 = 300.
+    assert armor == 300
+    assert "d6 shows 5, so 30 × 5 = 150" in texts[0] and "no roll, the hit lands in full" in texts[0]
+    assert texts[-1] == "Red Bastion (#9) Armor: 450 → 300 (-150), hit by Gattling Mass Driver of Blue Fang (#2)"
     assert all(text in shown for text in texts)
 
 
@@ -250,7 +255,12 @@ def test_pz8_initiative_roll_through_the_action_form() -> None:
         return [e.text for e in events]
 
     texts = run(make_app(), script)
-    assert any("5" in t and "2" in t for t in texts)
+    # C4.1: Green 5 beats Red 2. k = max(1, floor(own / enemy)): Green floor(4/6) -> 1, Red floor(6/4) = 1.
+    assert texts[0] == ("Initiative: Green rolls 5, Red rolls 2: Green has the initiative. "
+                        "Activations per step: Green 1 (4 ships against 6), Red 1 (6 against 4).")
+    # alternate from Green; when Green's 4 are spent Red activates its remaining 3 at once
+    assert texts[-1] == ("Note: Activations per step: Green 1, Red 1. Order this turn: Green 1 → Red 1 → Green 1 → "
+                         "Red 1 → Green 1 → Red 1 → Green 1 → Red 3.")
 
 
 def test_a_ship_added_or_changing_hands_gets_its_card_in_the_right_fleet(app) -> None:

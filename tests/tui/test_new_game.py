@@ -54,9 +54,12 @@ def test_new_game_shows_fleets_with_legality_and_every_setting(app) -> None:
 
     book, rows, legal, options, name = run(app, script)
     assert rows == len(book)
-    assert all("legal" in text for text in legal)
+    # ("legal" alone would also match "illegal".) Costs by hand from RULES.md A2.2-A2.4:
+    # Azure Vanguard 190 + 230 + 225 + 60 + 80 + 12 + 14 + 14 = 825; Crimson Picket
+    # 165 + 325 + 75 + 70 + 60 + 12 + 12 + 14 + 14 + 15 (Probe 5 + Sensor Jammer 10) = 762.
+    assert legal == ["✓ legal · 8 ships · 825/850", "✓ legal · 10 ships · 762/850"]
     assert any(" · sample · " in label for label in options)
-    assert " vs " in name
+    assert name == "Azure Vanguard vs Crimson Picket"  # the two scrimmage samples offered first
 
 
 def test_a_setting_changed_for_the_game_is_in_force(app) -> None:
