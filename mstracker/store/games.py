@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..fleet import Roster
 from ..game import Engine, engine_for
-from ..rules import RulesetBase
+from ..rules import RulesError, RulesetBase, UnknownRuleset, build_ruleset
 from .gamehandle import GameHandle, LoggedAction, _dump_events
 from .gamelock import GameLock
 from .gamesdb import (
@@ -99,7 +99,9 @@ class GameStore:
         self.clock = clock
         self.snapshot_every = max(1, snapshot_every)
         self._engine_factory = engine_factory or _catalog_engines(dirs)
+        self._rules_frozen = engine_factory is None  # games keep the ruleset they were created with
         self._engines: dict[str, Engine] = {}
+        self._game_engines: dict[int, Engine] = {}
         self._open_handles: dict[int, GameHandle] = {}
         probe(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -177,6 +179,9 @@ class GameStore:
         created = engine.created_event(state)
         now = self.clock()
         players = json.dumps([p.name for p in state.players], ensure_ascii=False)
+        # The ruleset in force (book values + house rules) is saved with the game, so a later edit
+        # of the house-rule file does not change the numbers of a game already under way.
+        args = json.dumps({"ruleset": engine.ruleset.model_dump(mode="json")} if self._rules_frozen else {})
         with self.transaction() as c:
             cur = c.execute(
                 "INSERT INTO games (name, ruleset, created, updated, turn, players, live_actions) VALUES (?,?,?,?,?,?,1)",
@@ -184,10 +189,34 @@ class GameStore:
             )
             game_id = int(cur.lastrowid or 0)
             c.execute(
-                "INSERT INTO actions (game_id, seq, kind, args, events, created) VALUES (?,1,'new-game','{}',?,?)",
-                (game_id, _dump_events([created]), now),
+                "INSERT INTO actions (game_id, seq, kind, args, events, created) VALUES (?,1,'new-game',?,?,?)",
+                (game_id, args, _dump_events([created]), now),
             )
+        self._game_engines[game_id] = engine
         return game_id
+
+    def game_engine(self, game_id: int, ruleset_id: str) -> Engine:
+        """The engine of one game: built from the ruleset saved with it (book values and house rules
+        as they were when the game was created), else the ruleset in force now."""
+        engine = self._game_engines.get(game_id)
+        if engine is not None:
+            return engine
+        engine = self._saved_engine(game_id, ruleset_id) if self._rules_frozen else None
+        engine = engine or self.engine(ruleset_id)
+        self._game_engines[game_id] = engine
+        return engine
+
+    def _saved_engine(self, game_id: int, ruleset_id: str) -> Engine | None:
+        row = self.conn.execute(
+            "SELECT args FROM actions WHERE game_id = ? AND seq = 1", (game_id,)
+        ).fetchone()
+        data = json.loads(row[0]).get("ruleset") if row and row[0] else None
+        if not isinstance(data, dict):
+            return None
+        try:
+            return engine_for(build_ruleset(ruleset_id, data, "the saved game's ruleset"))
+        except (RulesError, UnknownRuleset):
+            return None  # written by another version: play on with the ruleset in force
 
     def list_games(self) -> list[GameSummary]:
         rows = self.conn.execute(
@@ -229,7 +258,7 @@ class GameStore:
         summary = self.game(game_id)
         lock = GameLock(self.path, summary.id, summary.name)
         try:
-            handle = GameHandle(self, summary, self.engine(summary.ruleset), lock)
+            handle = GameHandle(self, summary, self.game_engine(summary.id, summary.ruleset), lock)
         except BaseException:
             lock.release()
             raise
@@ -245,6 +274,7 @@ class GameStore:
                 c.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
                 c.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
                 c.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            self._game_engines.pop(game_id, None)
         finally:
             lock.release(remove=True)
 
