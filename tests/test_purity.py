@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-PURE = ["mstracker.dice", "mstracker.rules", "mstracker.fleet", "mstracker.game"]
+PURE = ["mstracker.dice", "mstracker.rules", "mstracker.fleet", "mstracker.game", "mstracker.rulesets"]
 FORBIDDEN = ["textual", "rich", "platformdirs", "sqlite3"]
 
 

@@ -151,7 +151,7 @@ def _ruleset_odds(args: argparse.Namespace) -> int:
     options = {key: getattr(args, key) for key in _OPTION_KEYS[rid]}
     try:
         ruleset = load_ruleset(rid).ruleset
-        module = import_module(f"mstracker.rules.{rid}.odds")
+        module = import_module(f"mstracker.rulesets.{rid}.odds")
         odds = module.attack_odds(ruleset, options)
     except (RulesError, ValueError, KeyError) as exc:
         raise CliError(one_line(str(exc).strip("'\""))) from None

@@ -58,7 +58,7 @@ def new_fleet(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.ruleset)
     if args.preset and ruleset.budgets and args.preset not in ruleset.budgets:
         raise CliError(f"unknown preset {args.preset!r} for {args.ruleset}; choose one of: {', '.join(ruleset.budgets)}")
-    module = import_module(f"mstracker.fleet.{args.ruleset}")
+    module = import_module(f"mstracker.rulesets.{args.ruleset}.fleet")
     roster = module.starter_roster(ruleset, args.preset)
     if args.output:
         save_roster(roster, args.output)

@@ -21,7 +21,7 @@ def validate_roster(roster: Roster, ruleset: RulesetBase) -> FleetReport:
                 ),
             ),
         )
-    module = import_module(f"mstracker.fleet.{ruleset.meta.id}")
+    module = import_module(f"mstracker.rulesets.{ruleset.meta.id}.fleet")
     return module.validate(roster, ruleset)
 
 

@@ -1,6 +1,6 @@
 """Game core (pure): state, actions, events, the reducer, the checklist engine, the battle report.
 
-Ruleset plugins (`mstracker.game.<ruleset id>`) extend it through `mstracker.game.plugin`.
+Ruleset plugins (`mstracker.rulesets.<ruleset id>`) extend it through `mstracker.game.plugin`.
 """
 
 from .actions import GENERIC_SPECS

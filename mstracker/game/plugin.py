@@ -1,6 +1,6 @@
 """The ruleset plugin protocol: how a ruleset plugs its bookkeeping into the generic game engine.
 
-A plugin is a subclass of `RulesetPlugin` in the module `mstracker.game.<ruleset id>` named
+A plugin is a subclass of `RulesetPlugin` in the module `mstracker.rulesets.<ruleset id>.plugin` named
 `Plugin`; `plugin_for(ruleset)` imports it, and falls back to `DefaultPlugin` (generic actions
 only, ship records built from the ruleset data) while a ruleset has no module of its own.
 
@@ -319,8 +319,8 @@ class DefaultPlugin(RulesetPlugin):
 
 
 def plugin_for(ruleset: RulesetBase) -> RulesetPlugin:
-    """The plugin of a ruleset: `mstracker.game.<id>.Plugin` when that module exists, else DefaultPlugin."""
-    module_name = f"{__package__}.{ruleset.meta.id}"
+    """The plugin of a ruleset: `mstracker.rulesets.<id>.plugin.Plugin` when that module exists, else DefaultPlugin."""
+    module_name = f"mstracker.rulesets.{ruleset.meta.id}.plugin"
     try:
         module = import_module(module_name)
     except ModuleNotFoundError as exc:

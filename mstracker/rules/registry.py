@@ -18,5 +18,5 @@ def model_for(ruleset_id: str) -> type[RulesetBase]:
     """The pydantic model class that validates a ruleset's data file."""
     if ruleset_id not in RULESET_IDS:
         raise UnknownRuleset(ruleset_id)
-    module = import_module(f"mstracker.rules.{ruleset_id}.model")
+    module = import_module(f"mstracker.rulesets.{ruleset_id}.model")
     return module.Ruleset

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Input, OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from mstracker.fleet import validate_roster
-from mstracker.fleet.lukas import starter_roster
+from mstracker.rulesets.lukas.fleet import starter_roster
 from mstracker.store.fleets import load_roster, sample_fleets
 from mstracker.tui.modals.design_editor import DesignEditorModal
 from mstracker.tui.widgets.fleet_meters import BudgetBar, FindingsView

@@ -20,8 +20,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
 from ...fleet import Severity
-from ...fleet.cal import design_classes
-from ...rules.cal.model import CAPITAL, ESCORT, Ruleset, ShipClass
+from ...rulesets.cal.fleet import design_classes
+from ...rulesets.cal.model import CAPITAL, ESCORT, Ruleset, ShipClass
 from ...rules.names import UnknownName, find_entry
 
 BATTERIES = (("beam", "Beam"), ("projectile", "Projectile"))

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
 from ...fleet import FleetReport, Roster, ShipEntry, validate_roster
-from ...fleet.cal import design_classes
+from ...rulesets.cal.fleet import design_classes
 from ...rules import RulesetBase
 from .. import roster_edit as edit
 from ..fleet_designs import HANGAR, ShipDesigns, fleet_cc, has_hangar, ship_facts
@@ -319,7 +319,7 @@ class FleetBuilderScreen(Screen):
         problem = ""
         extra = {"designs": self.roster.designs} if self.ruleset_id == "cal" else {}
         try:
-            offer = import_module(f"mstracker.fleet.{self.ruleset_id}").offered_loadout(self.ruleset, ship.ship_class, **extra)
+            offer = import_module(f"mstracker.rulesets.{self.ruleset_id}.fleet").offered_loadout(self.ruleset, ship.ship_class, **extra)
         except Exception as exc:  # unknown class in a hand-edited file, a design with errors, no builder module
             offer = {}
             problem = (f"the design {ship.ship_class} has errors; fix it first (d on its class row)"

@@ -1,0 +1,289 @@
+"""Damage in cal: thresholds, the Minor / Major / Boarder tables, damage resolution, rams.
+
+Every function reads its numbers from the ruleset (tables, effects, general, settings), so house
+rules apply to the rolled path and to the exact distributions alike.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ...dice import DieRoll, Distribution, FaceSource
+from ...rules.base import dice_range
+from ...rules.outcome import Resolution, Step
+from .common import check_int, signed
+from .model import CAPITAL, Ruleset, unit_type
+
+NONE, MINOR, MAJOR = "none", "minor", "major"
+
+
+def damage_thresholds(ruleset: Ruleset, ss: int) -> tuple[int, int]:
+    """(minor, major): the least round damage that calls for each table, given the SS at the start.
+
+    ceil (default): minor = SS/4 and major = SS/2 rounded up; strict: each rounded down, plus 1.
+    At SS 0 any damage at all calls for the Major table.
+    """
+    check_int(ss, "SS", 0)
+    if ss == 0:
+        return 1, 1
+    g = ruleset.general
+    if ruleset.setting("threshold") == "strict":
+        return ss // g.minor_divisor + 1, ss // g.major_divisor + 1
+    return math.ceil(ss / g.minor_divisor), math.ceil(ss / g.major_divisor)
+
+
+def damage_check(ruleset: Ruleset, ss: int, damage: int) -> str:
+    """Which table a damage total calls for: 'major', 'minor' or 'none' (only one table a round)."""
+    if damage <= 0:
+        return NONE
+    minor, major = damage_thresholds(ruleset, ss)
+    if damage >= major:
+        return MAJOR
+    if damage >= minor:
+        return MINOR
+    return NONE
+
+
+def breach_blast(ruleset: Ruleset, ss_before: int) -> int:
+    """Reactor Breach blast: the SS before the damage that caused the roll, halved, rounded up."""
+    return math.ceil(ss_before / ruleset.general.breach_blast_divisor)
+
+
+@dataclass
+class Tally:
+    """What a chain of table results did to one ship."""
+
+    effects: list[str] = field(default_factory=list)
+    crew: int = 0
+    crew_permanent: int = 0
+    fire: int = 0
+    statuses: list[str] = field(default_factory=list)
+    destroyed: bool = False
+
+    def add(self, ruleset: Ruleset, code: str) -> None:
+        effect = ruleset.effect(code)
+        self.effects.append(code)
+        if effect.crew_permanent:
+            self.crew_permanent += effect.crew
+        else:
+            self.crew += effect.crew
+        self.fire += effect.fire
+        if effect.status and effect.status not in self.statuses:
+            self.statuses.append(effect.status)
+        self.destroyed = self.destroyed or effect.destroyed
+
+    def outcome(self) -> dict[str, object]:
+        return {
+            "effects": list(self.effects),
+            "crew": self.crew,
+            "crew_permanent": self.crew_permanent,
+            "fire": self.fire,
+            "statuses": list(self.statuses),
+            "destroyed": self.destroyed,
+        }
+
+
+def _table_dice(dice: str) -> tuple[int, int]:
+    span = dice_range(dice)
+    count = span.start
+    return count, (span.stop - 1) // count
+
+
+def _effect_words(ruleset: Ruleset, code: str) -> str:
+    effect = ruleset.effect(code)
+    parts = []
+    if effect.crew:
+        parts.append(f"Crew {signed(effect.crew)}" + (" for good" if effect.crew_permanent else ""))
+    if effect.fire:
+        parts.append(f"Fire {signed(effect.fire)}")
+    if effect.notes and not effect.destroyed:
+        parts.append(effect.notes[:1].lower() + effect.notes[1:].rstrip("."))
+    if effect.then_roll:
+        parts.append(f"roll on the {ruleset.tables[effect.then_roll].name}")
+    if effect.destroyed:
+        parts.append("the ship is destroyed")
+    name = next(n for n, e in ruleset.effects.items() if e.code == code)
+    return f"{name}" + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def roll_table(
+    ruleset: Ruleset, table_key: str, faces: FaceSource, tally: Tally, modifier: int = 0
+) -> list[Step]:
+    """Roll one table, apply the result to `tally`, and follow any roll it calls for."""
+    table = ruleset.tables[table_key]
+    count, sides = _table_dice(table.dice)
+    drawn = tuple(DieRoll(sides, faces.next_face(sides)) for _ in range(count))
+    raw = sum(d.face for d in drawn)
+    span = dice_range(table.dice)
+    total = min(max(raw + modifier, span.start), span.stop - 1)
+    shown = " + ".join(str(d.face) for d in drawn)
+    if count > 1:
+        shown += f" = {raw}"
+    if modifier:
+        shown += f", Crew {signed(modifier)} → {total}"
+    row = table.lookup(total)
+    steps = [Step(f"{table.name}: rolled {shown}: {_effect_words(ruleset, row.result)}.", drawn)]
+    tally.add(ruleset, row.result)
+    follow = ruleset.effect(row.result).then_roll
+    if follow and not tally.destroyed:
+        steps += roll_table(ruleset, follow, faces, tally)
+    return steps
+
+
+def table_distribution(ruleset: Ruleset, table_key: str, modifier: int = 0) -> Distribution[tuple[str, ...]]:
+    """Exact chance of each chain of results (effect codes) from one roll of a table."""
+    table = ruleset.tables[table_key]
+    count, sides = _table_dice(table.dice)
+    span = dice_range(table.dice)
+
+    def chain(total: int) -> Distribution[tuple[str, ...]]:
+        row = table.lookup(min(max(total + modifier, span.start), span.stop - 1))
+        effect = ruleset.effect(row.result)
+        if effect.then_roll and not effect.destroyed:
+            return table_distribution(ruleset, effect.then_roll).map(lambda rest: (row.result, *rest))
+        return Distribution.constant((row.result,))
+
+    return Distribution.dice(count, sides).bind(chain)
+
+
+def damage_distribution(ruleset: Ruleset, ss: int, damage: int) -> Distribution[tuple[str, ...]]:
+    """Exact chance of each chain of table results for one damage event (() = no roll)."""
+    check = damage_check(ruleset, ss, damage)
+    if check == NONE or (ruleset.setting("ss_zero_destroys") and ss - damage <= 0):
+        return Distribution.constant(())
+    return table_distribution(ruleset, check)
+
+
+def _blast_steps(ruleset: Ruleset, tally: Tally, ss_before: int, kind: str) -> tuple[list[Step], dict[str, object]]:
+    if not tally.destroyed:
+        return [], {"blast": None, "clears_ordnance_radius": None}
+    blast = breach_blast(ruleset, ss_before)
+    radius = int(ruleset.setting("capital_breach_clears_ordnance_radius")) if kind == CAPITAL else 0
+    how = "resolved at once against each" if ruleset.setting("breach_blast") == "immediate" else "added to their round totals"
+    words = (f"The ship explodes: {blast} damage (SS {ss_before} halved, rounded up) to every ship in its hex "
+             f"and the adjacent hexes, {how}. ")
+    if radius:
+        words += f"A capital ship's blast also removes all ordnance within {radius} hex{'es' if radius > 1 else ''}."
+    else:
+        words += "Ordnance nearby stays in play."
+    return [Step(words)], {"blast": blast, "clears_ordnance_radius": radius}
+
+
+def resolve_damage(
+    ruleset: Ruleset, ss: int, damage: int, faces: FaceSource, *, unit: str, immediate: bool = False
+) -> Resolution:
+    """Subtract a damage total from SS and roll the table it calls for (Damage phase step 2-3).
+
+    `ss` is the SS before this damage, `unit` the ship's type (Escort / Capital Ship). With
+    `immediate` (ram, Interphase fire, hard turn, blast) the words say so; the rules are the same.
+    """
+    check_int(ss, "SS", 0)
+    check_int(damage, "damage", 0)
+    kind = unit_type(unit)
+    minor, major = damage_thresholds(ruleset, ss)
+    after = max(ss - damage, 0)
+    what = "Immediate damage" if immediate else "Round damage"
+    if ss == 0:
+        rule = "the ship is at SS 0, so any damage calls for the Major table"
+    else:
+        rule = f"minor from {minor}, major from {major}"
+    steps = [Step(f"{what} {damage} against SS {ss} ({rule}): SS {ss} → {after}.")]
+    check = damage_check(ruleset, ss, damage)
+    tally = Tally()
+    if check != NONE and ruleset.setting("ss_zero_destroys") and after == 0:
+        tally.destroyed = True
+        steps.append(Step("SS 0 destroys the ship (house setting ss_zero_destroys)."))
+        check = NONE
+    elif check == NONE:
+        steps.append(Step("Not enough for a damage table: no roll."))
+    else:
+        steps += roll_table(ruleset, check, faces, tally)
+    blast_steps, blast = _blast_steps(ruleset, tally, ss, kind) if check != NONE else ([], {})
+    steps += blast_steps
+    outcome = {"ss_before": ss, "damage": damage, "ss_after": after, "minor_threshold": minor,
+               "major_threshold": major, "check": check, **tally.outcome(),
+               "blast": None, "clears_ordnance_radius": None, **blast}
+    return Resolution(tuple(steps), _summary(check, after, tally), outcome)
+
+
+def _summary(check: str, after: int, tally: Tally) -> str:
+    if tally.destroyed:
+        return f"destroyed ({', '.join(tally.effects) or 'SS 0'})"
+    if check == NONE:
+        return f"SS {after}, no damage table"
+    return f"SS {after}, {check} damage: {', '.join(tally.effects)}"
+
+
+def resolve_boarders(
+    ruleset: Ruleset, boarders: int, ss: int, faces: FaceSource, *, unit: str, crew: int = 0
+) -> Resolution:
+    """Interphase step 5: one Boarder table roll per boarder, each applied at once."""
+    check_int(boarders, "boarders", 0)
+    check_int(ss, "SS", 0)
+    kind = unit_type(unit)
+    modifier = crew if ruleset.setting("boarder_roll_modified") else 0
+    tally = Tally()
+    steps: list[Step] = []
+    if boarders == 0:
+        steps.append(Step("No boarders aboard: no Boarder roll."))
+    for n in range(1, boarders + 1):
+        sub = roll_table(ruleset, "boarder", faces, tally, modifier)
+        steps += [Step(f"Boarder {n}: {s.text}", s.dice) if i == 0 else s for i, s in enumerate(sub)]
+        if tally.destroyed:
+            if n < boarders:
+                steps.append(Step(f"The ship is destroyed; the other {boarders - n} Boarder roll(s) are not made."))
+            break
+    blast_steps, blast = _blast_steps(ruleset, tally, ss, kind)
+    steps += blast_steps
+    summary = "destroyed" if tally.destroyed else (", ".join(tally.effects) or "no effect")
+    return Resolution(tuple(steps), summary, {"boarders": boarders, **tally.outcome(),
+                                              "blast": None, "clears_ordnance_radius": None, **blast})
+
+
+def boarder_distribution(ruleset: Ruleset, crew: int = 0) -> Distribution[tuple[str, ...]]:
+    """Exact chance of each chain of results from one Boarder roll."""
+    modifier = crew if ruleset.setting("boarder_roll_modified") else 0
+    return table_distribution(ruleset, "boarder", modifier)
+
+
+def ram_happens(ruleset: Ruleset, first_wants: bool, second_wants: bool) -> bool:
+    """Whether a ram occurs, by setting ram_consent (either / both / mandatory)."""
+    consent = ruleset.setting("ram_consent")
+    if consent == "mandatory":
+        return True
+    if consent == "both":
+        return first_wants and second_wants
+    return first_wants or second_wants
+
+
+def resolve_ram(
+    ruleset: Ruleset,
+    first: tuple[str, int, str],
+    second: tuple[str, int, str],
+    faces: FaceSource,
+    *,
+    hostile: bool = True,
+) -> Resolution:
+    """A two-ship ram: each ship, given as (name, current SS, type), deals its current SS to the other.
+
+    Each side's damage is resolved at once against its current SS (first ship first); every
+    survivor of a hostile ram gains the Crew bonus (which may pass its starting Crew).
+    """
+    (name_a, ss_a, unit_a), (name_b, ss_b, unit_b) = first, second
+    hit_a = resolve_damage(ruleset, ss_a, ss_b, faces, unit=unit_a, immediate=True)
+    hit_b = resolve_damage(ruleset, ss_b, ss_a, faces, unit=unit_b, immediate=True)
+    steps = [Step(f"Ram: {name_a} (SS {ss_a}) and {name_b} (SS {ss_b}) each deal their current SS to the other.")]
+    steps += [Step(f"{name_a}: {s.text}", s.dice) for s in hit_a.steps]
+    steps += [Step(f"{name_b}: {s.text}", s.dice) for s in hit_b.steps]
+    bonus = ruleset.general.ram_crew_bonus if hostile else 0
+    gains = {}
+    for key, name, hit in (("first", name_a, hit_a), ("second", name_b, hit_b)):
+        gains[key] = 0 if hit.outcome["destroyed"] else bonus
+        if gains[key]:
+            steps.append(Step(f"{name} survives a hostile ram: Crew {signed(bonus)} (may pass its starting Crew)."))
+    return Resolution(
+        tuple(steps),
+        f"{name_a}: {hit_a.summary}; {name_b}: {hit_b.summary}",
+        {"first": hit_a.outcome, "second": hit_b.outcome, "crew_bonus": gains},
+    )

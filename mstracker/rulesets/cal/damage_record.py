@@ -1,0 +1,146 @@
+"""Damage on cal ship records: table results applied, batteries and bays picked, breaches, immediate damage.
+
+The rolls themselves are the rules package's (`resolve_damage`, `resolve_boarders`); this module
+writes their outcome onto the record. Two table results need a choice the lost notes left to
+chance (RULES.md D6): which battery a Battery Damaged hits and which bay an Ordnance Bay Damaged
+destroys. Both are picked with one more die after the table rolls: a d6 split evenly when the
+choices divide 6 (1-3 / 4-6), else a die with one face per choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .procedures import resolve_damage
+from .game_base import (
+    BAY_ITEMS,
+    POINT_ITEM,
+    TABLE_ROLLED,
+    WEAPON_ITEMS,
+    CalBase,
+    parse_counter,
+    plural,
+    sorted_track,
+)
+from ...game.events import DiceRecorder
+from ...game.state import GameState, ShipItem, ShipState
+
+STATUS_FLAGS = ("engines_damaged", "sensors_offline", "engines_offline", "weapons_offline")
+
+
+def pick(dice: DiceRecorder, options: list[str], what: str) -> tuple[int, str]:
+    """Pick one of `options` at random with a die; (index, words for the log)."""
+    if len(options) == 1:
+        return 0, f"{what}: {options[0]} (the only one)"
+    if 6 % len(options) == 0:
+        span = 6 // len(options)
+        face = dice.roll(6)
+        index = (face - 1) // span
+        ranges = ", ".join(
+            f"{n * span + 1}{'-' + str(n * span + span) if span > 1 else ''} {o}" for n, o in enumerate(options)
+        )
+        return index, f"{what}: 1d6 ({ranges}) rolled {face} → {options[index]}"
+    face = dice.roll(len(options))
+    ranges = ", ".join(f"{n} {o}" for n, o in enumerate(options, start=1))
+    return face - 1, f"{what}: 1d{len(options)} ({ranges}) rolled {face} → {options[face - 1]}"
+
+
+def trim_track(item: ShipItem) -> tuple[list[str], list[str]]:
+    """(track kept, counters removed) when a bay is lost: the least advanced counters leave first."""
+    track = sorted_track(item.record.get("track") or [])
+    keep = int(item.record.get("bays", 0))
+    return track[:keep], track[keep:]
+
+
+class CalDamage(CalBase):
+    """Writing damage outcomes onto ship records."""
+
+    def apply_outcome(
+        self, state: GameState, ship_id: str, outcome: dict[str, Any], dice: DiceRecorder
+    ) -> tuple[GameState, list[str]]:
+        """The state after a damage / boarder outcome of the rules package, and words for the picks."""
+        ship = state.ships[ship_id]
+        words: list[str] = []
+        values: dict[str, Any] = {}
+        if "ss_after" in outcome:
+            values["ss"] = outcome["ss_after"]
+        crew_change = int(outcome.get("crew", 0)) + int(outcome.get("crew_permanent", 0))
+        if crew_change:
+            values["crew"] = int(ship.record["crew"]) + crew_change
+        if outcome.get("crew_permanent"):
+            values["crew_permanent"] = int(ship.record.get("crew_permanent", 0)) + int(outcome["crew_permanent"])
+        if outcome.get("fire"):
+            values["fire"] = int(ship.record["fire"]) + int(outcome["fire"])
+        for status in outcome.get("statuses", []):
+            if status in STATUS_FLAGS:
+                values[status] = True
+        if outcome.get("check") in ("minor", "major") and TABLE_ROLLED not in self.marks(ship):
+            values["marks"] = [*self.marks(ship), TABLE_ROLLED]
+        ship = ship.with_values(values)
+        effects = list(outcome.get("effects", []))
+        if "pd_damaged" in effects:
+            points = self.items_named(ship, POINT_ITEM)
+            if points:
+                ship = ship.with_item_values(points[0].id, {"damaged": True})
+            else:
+                words.append("Point Defences Damaged: the ship has no point defence, no effect.")
+        for _ in range(effects.count("battery_damaged")):
+            ship, said = self._damage_battery(ship, dice)
+            words.append(said)
+        for _ in range(effects.count("bay_damaged")):
+            ship, said = self._damage_bay(ship, dice)
+            words.append(said)
+        if outcome.get("destroyed"):
+            blast = outcome.get("blast") or 0
+            ship = ship.with_values({"destroyed": True, "ftl_powered": False, "round_damage": 0, "blast": blast})
+            if blast:
+                words.append(f"Blast due: {blast} damage to every ship in and next to its hex: "
+                              f"use blast {ship.id} SHIPS (or blast {ship.id} none).")
+        return state.with_ship(ship), words
+
+    def _damage_battery(self, ship: ShipState, dice: DiceRecorder) -> tuple[ShipState, str]:
+        batteries = [it for it in self.items_named(ship, *WEAPON_ITEMS.values()) if not it.record.get("damaged")]
+        if not batteries:
+            return ship, "Battery Damaged: no working battery left to damage, no effect."
+        index, words = pick(dice, [it.name for it in batteries], "Battery Damaged hits")
+        return ship.with_item_values(batteries[index].id, {"damaged": True}), f"{words}: it cannot fire until repaired."
+
+    def _damage_bay(self, ship: ShipState, dice: DiceRecorder) -> tuple[ShipState, str]:
+        bays = [it for it in self.items_named(ship, *BAY_ITEMS.values()) if int(it.record.get("bays", 0)) > 0]
+        if not bays:
+            return ship, "Ordnance Bay Damaged: no working bay or tube left, no effect."
+        index, words = pick(dice, [it.name for it in bays], "Ordnance Bay Damaged hits")
+        item = bays[index]
+        left = int(item.record["bays"]) - 1
+        item = item.model_copy(update={"record": {**item.record, "bays": left}})
+        track, removed = trim_track(item)
+        words += f": one lost, {left} of {item.record['bays_max']} left"
+        if removed:
+            kinds = ", ".join(parse_counter(c)[0] for c in removed)
+            verb = "leaves" if len(removed) == 1 else "leave"
+            words += f"; {plural(len(removed), 'counter')} above the bays {verb} the track ({kinds})"
+        return ship.with_item_values(item.id, {"bays": left, "track": track}), words + "."
+
+    def hit(
+        self, state: GameState, ship_id: str, amount: int, dice: DiceRecorder
+    ) -> tuple[GameState, list[str], dict[str, Any]]:
+        """Immediate damage (ram, fire in the Interphase, hard turn, blast): resolved at once against
+        the current SS with the thresholds. Returns the new state, the words, the outcome."""
+        rules = self.rules(state)
+        ship = state.ships[ship_id]
+        ss = int(ship.record["ss"])
+        if not self.setting(state, "immediate_damage_own_roll") and TABLE_ROLLED in self.marks(ship):
+            after = max(ss - amount, 0)
+            destroyed = bool(self.setting(state, "ss_zero_destroys")) and after == 0 and amount > 0
+            words = [f"Immediate damage {amount} against SS {ss}: SS {ss} → {after}; the ship already rolled a "
+                     "damage table this round (setting immediate_damage_own_roll = false), so no roll."]
+            if destroyed:
+                words.append("SS 0 destroys the ship (house setting ss_zero_destroys).")
+            outcome: dict[str, Any] = {"ss_before": ss, "damage": amount, "ss_after": after, "check": "none",
+                                       "effects": [], "destroyed": destroyed, "blast": None}
+        else:
+            res = resolve_damage(rules, ss, amount, dice, unit=self.stats(ship).type, immediate=True)
+            outcome = dict(res.outcome)
+            words = [s.text for s in res.steps]
+        state, more = self.apply_outcome(state, ship_id, outcome, dice)
+        return state, words + more, outcome

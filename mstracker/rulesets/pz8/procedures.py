@@ -1,0 +1,402 @@
+"""The dice procedures of pz8, each as a rolled resolution and as an exact distribution.
+
+Both paths read the same ruleset data (to-hit bands, modifiers, damage rows, dice per state), so a
+house rule changes the roll and the odds alike. Faces come from a FaceSource (a seeded rng or the
+faces a player typed), consumed in the order the steps list them. Initiative lives in
+`initiative.py` and is re-exported here, so this module lists every procedure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mstracker.dice import DieRoll, Distribution, FaceSource
+
+from ...rules.outcome import Resolution, Step
+from .initiative import (
+    activation_quota,
+    activation_quotas,
+    activation_steps,
+    initiative_distribution,
+    roll_initiative,
+)
+from .model import Ruleset, d6_count
+
+__all__ = [
+    "activation_quota",
+    "activation_quotas",
+    "activation_steps",
+    "damage_distribution",
+    "damage_result",
+    "gun_attack_distribution",
+    "gun_attack_joint",
+    "initiative_distribution",
+    "may_fire_back",
+    "resolve_gun_attack",
+    "resolve_shot_at_torpedoes",
+    "resolve_torpedo_attack",
+    "roll_initiative",
+    "roll_opposed_damage",
+    "roll_to_hit",
+    "shot_at_torpedoes_distribution",
+    "to_hit_distribution",
+    "to_hit_need",
+    "torpedo_attack_distribution",
+    "ToHitNeed",
+]
+
+SIDES = 6
+
+RESULT_WORDS = {"none": "no damage", "damaged": "Damaged", "destroyed": "Destroyed", "exploded": "exploded"}
+
+
+def _roll(faces: FaceSource, count: int) -> tuple[DieRoll, ...]:
+    return tuple(DieRoll(SIDES, faces.next_face(SIDES)) for _ in range(count))
+
+
+def _shown(dice: tuple[DieRoll, ...]) -> str:
+    faces = [d.face for d in dice]
+    if len(faces) == 1:
+        return str(faces[0])
+    return " + ".join(str(f) for f in faces) + f" = {sum(faces)}"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}.")
+    return value
+
+
+def _check_shot_target(*, at_torpedo: bool, target_damaged: bool) -> None:
+    if at_torpedo and target_damaged:
+        raise ValueError("Torpedo salvos are never Damaged; leave target_damaged off when shooting at them.")
+
+
+# -- to-hit ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToHitNeed:
+    """What one shot needs: the band's number, the modifiers in force, and the natural-6 rule."""
+
+    ruleset: Ruleset = field(repr=False, compare=False)
+    distance: int
+    band: str
+    number: int
+    modifiers: tuple[tuple[str, int], ...]
+    natural6: bool
+
+    @property
+    def modifier(self) -> int:
+        return sum(v for _, v in self.modifiers)
+
+    def hits(self, face: int) -> bool:
+        """Whether a D6 face hits: the modified total read on the band's table, or a natural 6 if allowed."""
+        band = self.ruleset.to_hit[self.band]
+        return self.ruleset.to_hit_roll(band, face + self.modifier) or (self.natural6 and face == SIDES)
+
+    @property
+    def lowest_face(self) -> int | None:
+        """The lowest face that hits, or None when no face can."""
+        return next((f for f in range(1, SIDES + 1) if self.hits(f)), None)
+
+
+def to_hit_need(
+    ruleset: Ruleset, distance: int, *, damaged: bool = False, fire_back: bool = False, at_torpedo: bool = False
+) -> ToHitNeed:
+    """The band and modifiers for a shot at `distance` hexes (ValueError beyond the table)."""
+    if isinstance(distance, bool) or not isinstance(distance, int):
+        raise ValueError(f"The distance must be a whole number of hexes, not {distance!r}.")
+    found = ruleset.band(distance)
+    if found is None:
+        last = max(b.max_distance for b in ruleset.to_hit.values())
+        raise ValueError(f"A distance of {distance} hexes is out of range: Spaceships fire 1 to {last} hexes.")
+    name, band = found
+    active = {
+        "damaged": _check_flag("damaged", damaged),
+        "fire_back": _check_flag("fire_back", fire_back),
+        "at_torpedo": _check_flag("at_torpedo", at_torpedo),
+    }
+    mods = tuple((mname, m.modifier) for mname, m in ruleset.to_hit_modifiers.items() if active[m.when])
+    return ToHitNeed(ruleset, distance, name, ruleset.d6_to_hit(band), mods, bool(ruleset.setting("natural6_hits")))
+
+
+def _to_hit_steps(need: ToHitNeed, face: DieRoll) -> tuple[Step, ...]:
+    lines = [Step(f"Distance {need.distance} hexes ({need.band}): the shot needs {need.number} or more on 1D6.")]
+    if need.modifiers:
+        mods = ", ".join(f"{n} {_signed(v)}" for n, v in need.modifiers)
+        lines.append(Step(f"Modifiers to the die: {mods} (total {_signed(need.modifier)})."))
+    total = face.face + need.modifier
+    hit = need.hits(face.face)
+    shown = f"rolls {face.face}" + (f", modified {total}" if need.modifiers else "")
+    if hit and total < need.number:
+        verdict = "a natural 6 always hits: hit."
+    else:
+        verdict = f"{'hit' if hit else 'miss'} (needs {need.number})."
+    lines.append(Step(f"To hit: 1D6 {shown}: {verdict}", (face,)))
+    return tuple(lines)
+
+
+def _shoot(
+    ruleset: Ruleset, faces: FaceSource, *, distance: int, damaged: bool, fire_back: bool, at_torpedo: bool
+) -> tuple[ToHitNeed, DieRoll, bool]:
+    """Roll the to-hit die of one shot: (what it needed, the die, whether it hit)."""
+    need = to_hit_need(ruleset, distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
+    (die,) = _roll(faces, 1)
+    return need, die, need.hits(die.face)
+
+
+def roll_to_hit(
+    ruleset: Ruleset,
+    faces: FaceSource,
+    *,
+    distance: int,
+    damaged: bool = False,
+    fire_back: bool = False,
+    at_torpedo: bool = False,
+) -> Resolution:
+    """Roll 1D6 to hit. Outcome: hit, face, modified, need, band."""
+    need, die, hit = _shoot(
+        ruleset, faces, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo
+    )
+    return Resolution(
+        steps=_to_hit_steps(need, die),
+        summary="Hit." if hit else "Miss.",
+        outcome={"hit": hit, "face": die.face, "modified": die.face + need.modifier, "need": need.number,
+                 "band": need.band},
+    )
+
+
+def to_hit_distribution(
+    ruleset: Ruleset, *, distance: int, damaged: bool = False, fire_back: bool = False, at_torpedo: bool = False
+) -> Distribution[bool]:
+    """Exact chance of hitting (True) or missing (False)."""
+    need = to_hit_need(ruleset, distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
+    return Distribution.die(SIDES).map(need.hits)
+
+
+# -- the opposed damage roll -----------------------------------------------------------------------
+
+
+def _attack_dice(ruleset: Ruleset, *, attacker_damaged: bool, torpedo: bool) -> int:
+    ship = ruleset.spaceship
+    if torpedo:
+        return d6_count(ship.torpedo_attack)
+    return d6_count(ship.attack_damaged if attacker_damaged else ship.attack)
+
+
+def _defence_dice(ruleset: Ruleset, *, target_damaged: bool) -> int:
+    ship = ruleset.spaceship
+    return d6_count(ship.defence_damaged if target_damaged else ship.defence)
+
+
+def damage_result(ruleset: Ruleset, diff: int, *, target_damaged: bool) -> str:
+    """What an attacker-minus-target difference does: 'none', 'damaged' or 'destroyed'."""
+    _, row = ruleset.damage_row(diff)
+    return row.if_damaged if target_damaged else row.result
+
+
+def _opposed(
+    ruleset: Ruleset,
+    faces: FaceSource,
+    *,
+    attacker_damaged: bool,
+    target_damaged: bool,
+    torpedo: bool,
+) -> tuple[tuple[Step, ...], dict[str, object]]:
+    _check_flag("attacker_damaged", attacker_damaged)
+    _check_flag("target_damaged", target_damaged)
+    if torpedo and attacker_damaged:
+        raise ValueError("A Torpedo salvo is never Damaged.")
+    n_att = _attack_dice(ruleset, attacker_damaged=attacker_damaged, torpedo=torpedo)
+    n_tgt = _defence_dice(ruleset, target_damaged=target_damaged)
+    att_dice = _roll(faces, n_att)
+    tgt_dice = _roll(faces, n_tgt)
+    att, tgt = sum(d.face for d in att_dice), sum(d.face for d in tgt_dice)
+    diff = att - tgt
+    row_name, row = ruleset.damage_row(diff)
+    result = row.if_damaged if target_damaged else row.result
+    who = "The Torpedo salvo" if torpedo else "The attacker" + (" (Damaged)" if attacker_damaged else "")
+    target = "The target" + (" (Damaged)" if target_damaged else "")
+    steps = [
+        Step(f"{who} rolls {n_att}D6: {_shown(att_dice)}.", att_dice),
+        Step(f"{target} rolls {n_tgt}D6: {_shown(tgt_dice)}.", tgt_dice),
+    ]
+    verdict = f"Difference {att} − {tgt} = {_signed(diff)}: {row_name}"
+    if result != row.result:
+        verdict += f"; the target was already Damaged, so it is {RESULT_WORDS[result]}"
+    elif result == "damaged":
+        verdict += f" (MPs down to {ruleset.spaceship.damaged_mps}, to-hit penalty from now on)"
+    steps.append(Step(verdict + "."))
+    destroyed = result == "destroyed"
+    outcome: dict[str, object] = {
+        "attacker_total": att,
+        "target_total": tgt,
+        "diff": diff,
+        "row": row_name,
+        "result": result,
+        "target_damaged": target_damaged or result == "damaged",
+        "target_destroyed": destroyed,
+    }
+    return tuple(steps), outcome
+
+
+def roll_opposed_damage(
+    ruleset: Ruleset,
+    faces: FaceSource,
+    *,
+    attacker_damaged: bool = False,
+    target_damaged: bool = False,
+    torpedo: bool = False,
+) -> Resolution:
+    """The opposed damage roll after a hit: attacker's dice first, then the target's.
+
+    Outcome: attacker_total, target_total, diff, row, result ('none'/'damaged'/'destroyed'),
+    target_damaged and target_destroyed (the target's state afterwards).
+    """
+    steps, outcome = _opposed(
+        ruleset, faces, attacker_damaged=attacker_damaged, target_damaged=target_damaged, torpedo=torpedo
+    )
+    return Resolution(steps=steps, summary=f"Target: {RESULT_WORDS[str(outcome['result'])]}.", outcome=outcome)
+
+
+def damage_distribution(
+    ruleset: Ruleset, *, attacker_damaged: bool = False, target_damaged: bool = False, torpedo: bool = False
+) -> Distribution[str]:
+    """Exact distribution of the opposed roll's result: 'none', 'damaged', 'destroyed'."""
+    _check_flag("attacker_damaged", attacker_damaged)
+    _check_flag("target_damaged", target_damaged)
+    att = Distribution.dice(_attack_dice(ruleset, attacker_damaged=attacker_damaged, torpedo=torpedo), SIDES)
+    tgt = Distribution.dice(_defence_dice(ruleset, target_damaged=target_damaged), SIDES)
+    return att.combine(tgt, lambda a, t: damage_result(ruleset, a - t, target_damaged=target_damaged))
+
+
+# -- fire-back -------------------------------------------------------------------------------------
+
+
+def may_fire_back(ruleset: Ruleset, *, hit: bool, result: str, fire_back: bool, at_torpedo: bool) -> bool:
+    """Whether the target of a shot may fire back: it is a ship that was not Destroyed, it was hit
+    (or `fireback_on_miss`), and this shot is not itself a fire-back (unless `fireback_chain`)."""
+    if at_torpedo or result == "destroyed":
+        return False
+    if not hit and not ruleset.setting("fireback_on_miss"):
+        return False
+    return not fire_back or bool(ruleset.setting("fireback_chain"))
+
+
+# -- full attacks ----------------------------------------------------------------------------------
+
+
+def resolve_gun_attack(
+    ruleset: Ruleset,
+    faces: FaceSource,
+    *,
+    distance: int,
+    damaged: bool = False,
+    target_damaged: bool = False,
+    fire_back: bool = False,
+    at_torpedo: bool = False,
+) -> Resolution:
+    """A ship fires: to-hit roll, then (on a hit) the opposed damage roll, or the salvo explodes.
+
+    Outcome: hit, result ('none'/'damaged'/'destroyed', or 'none'/'exploded' at torpedoes),
+    fire_back_allowed, the to-hit figures (face, need, band) and, after a damage roll, its figures.
+    """
+    _check_shot_target(at_torpedo=at_torpedo, target_damaged=target_damaged)
+    need, die, hit = _shoot(
+        ruleset, faces, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo
+    )
+    steps = list(_to_hit_steps(need, die))
+    outcome: dict[str, object] = {"hit": hit, "face": die.face, "need": need.number, "band": need.band}
+    result = "none"
+    if hit and at_torpedo:
+        result = "exploded"
+        steps.append(Step("The Torpedo salvo explodes: remove its counter."))
+    elif hit:
+        more, opposed = _opposed(ruleset, faces, attacker_damaged=damaged, target_damaged=target_damaged,
+                                 torpedo=False)
+        steps.extend(more)
+        outcome.update(opposed)
+        result = str(opposed["result"])
+    answer = may_fire_back(ruleset, hit=hit, result=result, fire_back=fire_back, at_torpedo=at_torpedo)
+    if answer:
+        steps.append(Step("The target may fire back at once, at −1 to hit."))
+    outcome["result"] = result
+    outcome["fire_back_allowed"] = answer
+    summary = ("Hit" if hit else "Miss") + (f": {RESULT_WORDS[result]}." if hit else ".")
+    if answer:
+        summary += " The target may fire back."
+    return Resolution(steps=tuple(steps), summary=summary, outcome=outcome)
+
+
+def gun_attack_distribution(
+    ruleset: Ruleset,
+    *,
+    distance: int,
+    damaged: bool = False,
+    target_damaged: bool = False,
+    fire_back: bool = False,
+    at_torpedo: bool = False,
+) -> Distribution[str]:
+    """Exact distribution of a shot's result: 'none'/'damaged'/'destroyed' ('none'/'exploded' at torpedoes)."""
+    return gun_attack_joint(
+        ruleset, distance=distance, damaged=damaged, target_damaged=target_damaged, fire_back=fire_back,
+        at_torpedo=at_torpedo,
+    ).map(lambda hr: hr[1])
+
+
+def gun_attack_joint(
+    ruleset: Ruleset,
+    *,
+    distance: int,
+    damaged: bool = False,
+    target_damaged: bool = False,
+    fire_back: bool = False,
+    at_torpedo: bool = False,
+) -> Distribution[tuple[bool, str]]:
+    """Exact joint distribution of (hit, result) for one shot."""
+    _check_shot_target(at_torpedo=at_torpedo, target_damaged=target_damaged)
+    hit = to_hit_distribution(ruleset, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
+    if at_torpedo:
+        return hit.map(lambda h: (h, "exploded" if h else "none"))
+    dmg = damage_distribution(ruleset, attacker_damaged=damaged, target_damaged=target_damaged)
+    on_hit = dmg.map(lambda r: (True, r))
+    return hit.bind(lambda h: on_hit if h else (False, "none"))
+
+
+def resolve_torpedo_attack(ruleset: Ruleset, faces: FaceSource, *, target_damaged: bool = False) -> Resolution:
+    """A Torpedo salvo reaches an enemy: an automatic hit, then the opposed roll with the salvo's dice.
+
+    Outcome as for roll_opposed_damage, plus hit (always True) and torpedo_removed.
+    """
+    steps = [Step("The Torpedo salvo reaches the enemy ship: an automatic hit.")]
+    more, outcome = _opposed(ruleset, faces, attacker_damaged=False, target_damaged=target_damaged, torpedo=True)
+    steps.extend(more)
+    steps.append(Step("Remove the Torpedoes counter."))
+    outcome = {"hit": True, **outcome, "torpedo_removed": True, "fire_back_allowed": False}
+    return Resolution(
+        steps=tuple(steps), summary=f"Torpedo hit: {RESULT_WORDS[str(outcome['result'])]}.", outcome=outcome
+    )
+
+
+def torpedo_attack_distribution(ruleset: Ruleset, *, target_damaged: bool = False) -> Distribution[str]:
+    """Exact distribution of a Torpedo attack's result: 'none', 'damaged', 'destroyed'."""
+    return damage_distribution(ruleset, target_damaged=target_damaged, torpedo=True)
+
+
+def resolve_shot_at_torpedoes(
+    ruleset: Ruleset, faces: FaceSource, *, distance: int, damaged: bool = False, fire_back: bool = False
+) -> Resolution:
+    """A ship shoots at a Torpedo salvo: to-hit at −1; a hit makes the salvo explode (no damage roll)."""
+    return resolve_gun_attack(ruleset, faces, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=True)
+
+
+def shot_at_torpedoes_distribution(
+    ruleset: Ruleset, *, distance: int, damaged: bool = False, fire_back: bool = False
+) -> Distribution[str]:
+    """Exact distribution of a shot at a Torpedo salvo: 'none' or 'exploded'."""
+    return gun_attack_distribution(ruleset, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=True)

@@ -1,0 +1,358 @@
+"""Shared bookkeeping of the spook plugin: the ruleset under the game's settings, ship look-ups,
+and `Batch`, which turns record changes into exact `value-set` events.
+
+Durations of device effects are counted in turns of any player ("timers", RULES.md A6: "through
+the opponent's next turn" = until the user's next turn starts = as many turns as there are
+players); reloads are counted in the owner's own turns (RULES.md A4.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rules.names import UnknownName
+from .effects import is_destroyed, percent_up
+from .model import Reload, Ruleset, ShipClass
+from .reload import ReloadCounter
+from ...game.errors import InvalidAction
+from ...game.events import Event
+from ...game.generic import change_resource, require_started, set_value
+from ...game.plugin import RulesetPlugin, TurnStructure
+from ...game.state import GameState, ShipItem, ShipState
+
+#: Ship timers that count down at the start of every turn (any player's), in turns.
+TIMERS = ("hold", "no_fire", "afterburner", "emp", "jammed", "shielded", "gravity_well")
+LOSS_FLAGS = ("destroyed", "retired")
+PROBE, STRIKE_CRAFT = "B1", ("C1", "C2", "C3")
+FLARES = "Flare Launcher"
+#: Plugin events that only tell the story (dice included); every change follows as generic events.
+NARRATIVE = frozenset({
+    "rolloff", "fired", "friendly-fire", "device-used", "flares-reloaded", "mines-laid", "mines-crossed",
+    "infiltration", "captured", "dock-ordered", "retired", "repaired", "built", "scuttled", "rammed",
+    "probe-moved", "embarked", "victory-checked",
+})
+
+
+def story(kind: str, text: str, **data: Any) -> Event:
+    """A narrative event (reduced to no change; its dice and outcome stay in the log)."""
+    assert kind in NARRATIVE, kind
+    return Event(kind, data, text)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class Batch:
+    """The events of one decision, folded as they are made, so every `old → new` is exact."""
+
+    def __init__(self, plugin: RulesetPlugin, state: GameState) -> None:
+        self.plugin = plugin
+        self.state = state
+        self.events: list[Event] = []
+
+    def add(self, *events: Event) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = self.plugin.apply(self.state, [event])
+
+    def ship(self, ship_id: str) -> ShipState:
+        return self.state.ships[ship_id]
+
+    def set(self, ship_id: str, key: str, value: Any, reason: str = "") -> None:
+        """Ship record `key` (or item path `w1.ammo`) becomes `value`; no event when unchanged."""
+        ship = self.state.ships[ship_id]
+        item_id, _, field = key.rpartition(".")
+        record = ship.item(item_id).record if item_id else ship.record
+        if field in record and record[field] == value:
+            return
+        event = set_value(self.state, ship_id, key, value, reason)
+        self.add(_labelled(event, field, self.plugin.record_spec(), item=bool(item_id)))
+
+    def resource(self, player: int, key: str, new: int, reason: str = "") -> None:
+        if self.state.players[player].resources.get(key, 0) != new:
+            event = change_resource(self.state, player, key, new, reason)
+            spec = self.plugin.record_spec().player_field(key)
+            name = self.state.players[player].name
+            if spec is not None and event.text.startswith(f"{name} {key}:"):
+                event = Event(event.kind, event.data, f"{name} {spec.label}:" + event.text[len(f"{name} {key}:"):])
+            self.add(event)
+
+
+def _labelled(event: Event, key: str, spec: Any, *, item: bool) -> Event:
+    """The `value-set` event with the field's label in its text ('No fire' rather than 'no_fire')."""
+    field = spec.item_field(key) if item else spec.field(key)
+    if field is None or field.label == key:
+        return event
+    return Event(event.kind, event.data, event.text.replace(f" {key}: ", f" {field.label}: ", 1))
+
+
+class SpookBase(RulesetPlugin):
+    """Look-ups and bookkeeping shared by the spook action and turn mixins."""
+
+    turn_structure = TurnStructure.ALTERNATING
+    ruleset: Ruleset
+
+    def __init__(self, ruleset: Ruleset) -> None:  # type: ignore[override]
+        super().__init__(ruleset)
+        self._rules_cache: dict[tuple, Ruleset] = {}
+        self._class_cache: dict[str, tuple[str, ShipClass]] = {}
+        self._odds_cache: dict[tuple, Any] = {}
+
+    # ---- the ruleset as this game plays it -----------------------------------------------------
+    def rules(self, state: GameState) -> Ruleset:
+        """The ruleset with this game's settings in force (the procedures read `ruleset.setting`)."""
+        key = tuple(sorted(state.settings.items()))
+        found = self._rules_cache.get(key)
+        if found is None:
+            base = self.ruleset
+            settings = {
+                k: s.model_copy(update={"value": state.settings[k]}) if k in state.settings else s
+                for k, s in base.settings.items()
+            }
+            found = self._rules_cache[key] = base.model_copy(update={"settings": settings})
+        return found
+
+    def klass(self, ship: ShipState | str) -> tuple[str, ShipClass]:
+        name = ship if isinstance(ship, str) else ship.ship_class
+        found = self._class_cache.get(name)
+        if found is None:
+            try:
+                found = self._class_cache[name] = self.ruleset.ship_class(name)
+            except UnknownName as exc:
+                raise InvalidAction(str(exc)) from None
+        return found
+
+    def code(self, ship: ShipState) -> str:
+        return self.klass(ship)[1].code
+
+    @staticmethod
+    def players(state: GameState) -> int:
+        """Turns an effect "through the opponent's next turn" lasts: one round of every player."""
+        return max(1, len(state.players))
+
+    # ---- ships ---------------------------------------------------------------------------------
+    @staticmethod
+    def lost(ship: ShipState) -> bool:
+        return any(ship.record.get(flag) for flag in LOSS_FLAGS)
+
+    def live(self, state: GameState, owner: int | None = None) -> list[ShipState]:
+        return [s for s in state.ships.values() if not self.lost(s) and (owner is None or s.owner == owner)]
+
+    def own_ship(self, state: GameState, ref: str, what: str) -> ShipState:
+        """The active player's ship that does `what`: started game, not lost, not aboard a transport."""
+        require_started(state, what)
+        phase = state.current_phase
+        if phase is not None and phase.id == "upkeep" and state.step < len(phase.steps) - 1:
+            # the upkeep's reload and timer steps would count this turn's use as last turn's
+            raise InvalidAction(f"the upkeep of this turn is still running (step {state.step + 1} of "
+                                f"{len(phase.steps)}); next-step to finish it before you {what}")
+        ship = self.acting_ship(state, ref, own=True)
+        if ship.record.get("aboard"):
+            raise InvalidAction(f"{ship.label} is aboard {ship.record['aboard']}; disembark it first")
+        return ship
+
+    def not_disabled(self, ship: ShipState, what: str) -> None:
+        """Refuse when an EMP disables the ship (no move, rotation, attack, devices or abilities)."""
+        if ship.record.get("emp"):
+            raise InvalidAction(f"{ship.label} is disabled by an EMP and cannot {what}")
+
+    def not_held(self, ship: ShipState, what: str) -> None:
+        """Refuse when the ship may not move or attack this turn (hyperdrive jump, repair, just built)."""
+        if ship.record.get("hold"):
+            raise InvalidAction(
+                f"{ship.label} may not move, rotate or attack this turn (it jumped, was repaired or was just built)"
+                f" and cannot {what}"
+            )
+
+    def enemy_target(self, state: GameState, attacker: ShipState, ref: str) -> ShipState:
+        target = state.find_ship(ref)
+        if target.id == attacker.id:
+            raise InvalidAction(f"{attacker.label} cannot target itself")
+        if self.lost(target):
+            raise InvalidAction(f"{target.label} is {'destroyed' if target.record.get('destroyed') else 'retired'}")
+        if target.owner == attacker.owner:
+            raise InvalidAction(f"{target.label} is one of {state.players[attacker.owner].name}'s own ships")
+        if target.record.get("aboard"):
+            raise InvalidAction(f"{target.label} is aboard {target.record['aboard']}, off the board and immune")
+        return target
+
+    def ship_list(self, state: GameState, text: str | None) -> list[ShipState]:
+        """Ships named in a comma-separated list (ids, names or tags), each once."""
+        out: list[ShipState] = []
+        for word in (text or "").replace(";", ",").split(","):
+            if word.strip():
+                ship = state.find_ship(word.strip())
+                if ship.id not in {s.id for s in out}:
+                    out.append(ship)
+        return out
+
+    @staticmethod
+    def ref_id(text: str) -> str | None:
+        """The ship id of a record link like '#12 Red Hammer' (None when empty)."""
+        word = (text or "").split(" ", 1)[0]
+        return word[1:] if word.startswith("#") else None
+
+    # ---- items ---------------------------------------------------------------------------------
+    @staticmethod
+    def item(ship: ShipState, ref: str) -> ShipItem:
+        """An item by id or name, else by a part of its name when only one item matches ('EMP', 'railgun')."""
+        try:
+            return ship.item(ref)
+        except InvalidAction:
+            folded = ref.strip().casefold()
+            for test in (str.startswith, str.__contains__):
+                found = [it for it in ship.items if folded and test(it.name.casefold(), folded)]
+                if len(found) == 1:
+                    return found[0]
+            raise
+
+    def entry(self, item: ShipItem) -> Any:
+        """The data entry of an item (weapon, device or ability)."""
+        if item.kind == "weapon":
+            return self.ruleset.weapons[item.name]
+        if item.kind == "device":
+            return self.ruleset.devices[item.name]
+        return self.ruleset.abilities[item.name]
+
+    def cycle(self, item: ShipItem) -> Reload | None:
+        """The item's X;Y reload cycle; None without one (flares count ammo instead)."""
+        if item.name == FLARES:
+            return None
+        return self.entry(item).reload_cycle
+
+    def counter(self, item: ShipItem) -> ReloadCounter | None:
+        cycle = self.cycle(item)
+        if cycle is None:
+            return None
+        r = item.record
+        return ReloadCounter(cycle, int(r.get("uses") or 0), int(r.get("reload") or 0), bool(r.get("used")))
+
+    def usable(self, ship: ShipState, item: ShipItem) -> None:
+        """Refuse when the item is destroyed, used this turn or reloading."""
+        if item.record.get("destroyed"):
+            raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} is destroyed")
+        counter = self.counter(item)
+        if counter is not None:
+            if not counter.available:
+                raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} {counter.refusal()}")
+        elif item.record.get("used"):
+            raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} has already been used this turn")
+
+    def use_item(self, batch: Batch, ship: ShipState, item: ShipItem) -> None:
+        """Mark one use: used this turn, and the reload cycle moves on."""
+        counter = self.counter(item)
+        batch.set(ship.id, f"{item.id}.used", True)
+        if counter is None:
+            return
+        after = counter.use()
+        batch.set(ship.id, f"{item.id}.uses", after.uses)
+        if after.wait:
+            why = f"reload {after.cycle}: usable again in {plural(after.wait, 'own turn')}"
+            batch.set(ship.id, f"{item.id}.reload", after.wait, why)
+
+    def items_named(self, ship: ShipState, name: str) -> list[ShipItem]:
+        return [it for it in ship.items if it.name == name and not it.record.get("destroyed")]
+
+    def has_ability(self, ship: ShipState, *names: str) -> ShipItem | None:
+        for it in ship.items:
+            if it.kind == "ability" and it.name in names:
+                return it
+        return None
+
+    # ---- derived record values -----------------------------------------------------------------
+    def agility(self, ship: ShipState, afterburner: int) -> int:
+        bonus = self.ruleset.devices["Afterburner"].agility_bonus or 0
+        return self.klass(ship)[1].agility + (bonus if afterburner > 0 else 0)
+
+    def speed_text(self, state: GameState, ship: ShipState) -> str:
+        """Speed as the record shows it: '4', '10 (+6)', '2 (engines)', 'once', 'spent', 'immobile'."""
+        cls = self.klass(ship)[1]
+        if cls.movement == "immobile":
+            return "immobile"
+        if cls.movement == "once":
+            return "spent" if ship.record.get("speed") == "spent" else "once"
+        base, notes = cls.speed or 0, []
+        if "engines" in (ship.record.get("lost_systems") or []):
+            base = percent_up(base, int(state.settings.get("engines_destroyed_speed_pct", 50)))
+            notes.append("engines")
+        if ship.record.get("afterburner") and state.active == ship.owner:
+            bonus = self.ruleset.devices["Afterburner"].speed_bonus or 0
+            base += bonus
+            notes.append(f"+{bonus}")
+        return f"{base} ({', '.join(notes)})" if notes else str(base)
+
+    def refresh(self, batch: Batch, ship_id: str, reason: str = "") -> None:
+        """Bring the derived values (agility, speed) of a ship in line with its record."""
+        ship = batch.ship(ship_id)
+        batch.set(ship_id, "agility", self.agility(ship, int(ship.record.get("afterburner") or 0)), reason)
+        batch.set(ship_id, "speed", self.speed_text(batch.state, ship), reason)
+
+    # ---- damage --------------------------------------------------------------------------------
+    def damage(self, batch: Batch, ship_id: str, amount: int, reason: str) -> None:
+        """Take `amount` off the ship's armor (not below 0); destroyed at the threshold setting."""
+        ship = batch.ship(ship_id)
+        if amount <= 0 or self.lost(ship):
+            return
+        armor = max(0, int(ship.record.get("armor") or 0) - amount)
+        batch.set(ship_id, "armor", armor, reason)
+        if is_destroyed(self.rules(batch.state), armor):
+            self.destroy(batch, ship_id, reason)
+
+    def destroy(self, batch: Batch, ship_id: str, reason: str, flag: str = "destroyed") -> None:
+        """Take a ship out of play (destroyed or retired) and undo the links it was part of."""
+        ship = batch.ship(ship_id)
+        batch.set(ship_id, flag, True, reason)
+        for key in (*TIMERS, "capture_in"):
+            batch.set(ship_id, key, 0)
+        batch.set(ship_id, "dock", "")
+        self.release(batch, ship_id, f"{ship.label} is gone")
+
+    def release(self, batch: Batch, ship_id: str, reason: str) -> None:
+        """Break off the infiltration, boarding and cargo links of a ship."""
+        ship = batch.ship(ship_id)
+        target = self.ref_id(ship.record.get("infiltrating", ""))
+        if target:
+            batch.set(ship_id, "infiltrating", "", reason)
+            batch.set(ship_id, "capture_in", 0)
+            still = any(self.ref_id(o.record.get("infiltrating", "")) == target for o in batch.state.ships.values())
+            if target in batch.state.ships and not still:
+                batch.set(target, "boarded", False, reason)
+        if ship.record.get("boarded"):
+            batch.set(ship_id, "boarded", False, reason)
+            for other in batch.state.ships.values():
+                if self.ref_id(other.record.get("infiltrating", "")) == ship_id:
+                    batch.set(other.id, "infiltrating", "", reason)
+                    batch.set(other.id, "capture_in", 0)
+        for word in list(ship.record.get("cargo") or []):
+            craft = self.ref_id(word)
+            if craft in batch.state.ships:
+                batch.set(craft, "aboard", "", f"{reason}: place the craft next to it")
+        batch.set(ship_id, "cargo", [])
+        host = self.ref_id(ship.record.get("aboard", ""))
+        if host in batch.state.ships:
+            cargo = [w for w in batch.ship(host).record.get("cargo") or [] if self.ref_id(w) != ship_id]
+            batch.set(host, "cargo", cargo)
+            batch.set(ship_id, "aboard", "")
+
+    # ---- RU ------------------------------------------------------------------------------------
+    @staticmethod
+    def can_pay(state: GameState, player: int, amount: int, reason: str) -> None:
+        """InvalidAction when the player lacks the RU (RULES.md A4.5: then the device cannot be used)."""
+        have = state.players[player].resources.get("ru", 0)
+        if amount > have:
+            raise InvalidAction(f"{state.players[player].name} has {have} RU; {reason} costs {amount}")
+
+    def pay(self, batch: Batch, player: int, amount: int, reason: str) -> None:
+        """Spend RU (refused when the player lacks them)."""
+        self.can_pay(batch.state, player, amount, reason)
+        have = batch.state.players[player].resources.get("ru", 0)
+        if amount:
+            batch.resource(player, "ru", have - amount, reason)
+
+    def ship_cost(self, ship: ShipState) -> tuple[int, int, int, bool]:
+        """(hull RU, weapons RU, devices RU, free hull) of a ship, for the retire refund."""
+        cls = self.klass(ship)[1]
+        weapons = sum(self.ruleset.weapons[it.name].rus for it in ship.items if it.kind == "weapon")
+        devices = sum(self.ruleset.devices[it.name].rus for it in ship.items if it.kind == "device")
+        return cls.rus or 0, weapons, devices, bool(ship.record.get("free"))

@@ -1,0 +1,364 @@
+"""Spook dice procedures: each one rolled step by step and as an exact distribution.
+
+Both paths read the same table rows from the ruleset (house rules apply) and share the small
+`_apply_*` functions below, so what the app rolls and what the odds show can never drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ...dice import DieRoll, Distribution, FaceSource
+from ...rules.base import TableRow
+from ...rules.outcome import Resolution, Step
+from .effects import percent_up
+from .model import Ruleset, ShipClass, Weapon
+from .tables import faces_text, roll_table, table_odds
+
+MAX_FLARE_LAUNCHERS = 16
+MAX_MINES = 50
+
+# -- attack (RULES.md A4.1) -----------------------------------------------------------------------
+
+
+class AttackOutcome(NamedTuple):
+    """What one attack did: damage to the target, damage to an ally (d12 = 12), flare ammo spent."""
+
+    damage: int
+    friendly_fire: int = 0
+    flare_ammo: int = 0
+
+
+@dataclass(frozen=True)
+class AttackSetup:
+    """The inputs of one attack, looked up and checked once."""
+
+    weapon_name: str
+    weapon: Weapon
+    target_name: str
+    target: ShipClass
+    agility: int
+    agility_bonus: int
+    roll_needed: bool
+    flares: int
+    flares_answer: bool
+
+    @property
+    def flare_ammo(self) -> int:
+        """Ammo the target's launchers spend on this attack (each launcher fires once)."""
+        return self.flares if self.flares_answer else 0
+
+
+def attack_setup(
+    ruleset: Ruleset, weapon: str, target: str, *, afterburner: bool = False, flares: int = 0
+) -> AttackSetup:
+    """Look up weapon and target class (names or codes) and work out what the attack needs."""
+    weapon_name, weapon_entry = ruleset.weapon(weapon)
+    target_name, target_class = ruleset.ship_class(target)
+    if isinstance(flares, bool) or not isinstance(flares, int) or not 0 <= flares <= MAX_FLARE_LAUNCHERS:
+        limit = f"from 0 to {MAX_FLARE_LAUNCHERS}"
+        raise ValueError(f"flares must be a whole number of launchers {limit}, not {flares!r}")
+    bonus = 0
+    if afterburner:
+        bonus = ruleset.device("Afterburner")[1].agility_bonus or 0
+    agility = target_class.agility + bonus
+    if ruleset.setting("flares_vs") == "missiles_only":
+        answers = weapon_entry.ordnance == "missile"
+    else:
+        answers = weapon_entry.ordnance is not None
+    return AttackSetup(
+        weapon_name=weapon_name,
+        weapon=weapon_entry,
+        target_name=target_name,
+        target=target_class,
+        agility=agility,
+        agility_bonus=bonus,
+        roll_needed=weapon_entry.accuracy < agility,
+        flares=flares,
+        flares_answer=answers and flares > 0,
+    )
+
+
+def _apply_accuracy(row: TableRow, damage: int) -> tuple[int, int]:
+    """(damage to the target, damage to an ally) for an accuracy row."""
+    assert row.value is not None
+    ally = damage if row.result == "friendly_fire" else 0
+    return percent_up(damage, row.value), ally
+
+
+def _apply_flare(row: TableRow, damage: int) -> int:
+    assert row.value is not None
+    return percent_up(damage, row.value)
+
+
+def _base_damage_odds(weapon: Weapon) -> Distribution[int]:
+    die = weapon.damage_die
+    if die is None:
+        return Distribution.constant(weapon.damage_base)
+    return Distribution.die(die) * weapon.damage_base
+
+
+def attack_distribution(
+    ruleset: Ruleset, weapon: str, target: str, *, afterburner: bool = False, flares: int = 0
+) -> Distribution[AttackOutcome]:
+    """Exact distribution of `resolve_attack` for the same inputs."""
+    setup = attack_setup(ruleset, weapon, target, afterburner=afterburner, flares=flares)
+    base = _base_damage_odds(setup.weapon)
+    if setup.roll_needed:
+        rows = ruleset.tables["accuracy"].rows
+        hit = base.combine(table_odds(ruleset.tables["accuracy"]), lambda b, i: _apply_accuracy(rows[i], b))
+    else:
+        no_roll_pct = int(ruleset.setting("no_roll_damage_pct"))
+        hit = base.map(lambda b: (percent_up(b, no_roll_pct), 0))
+    ammo = setup.flare_ammo
+    if not setup.flares_answer:
+        return hit.map(lambda t: AttackOutcome(t[0], t[1], ammo))
+    cache: dict[int, Distribution[int]] = {}
+
+    def after_flares(t: tuple[int, int]) -> Distribution[AttackOutcome]:
+        if t[0] not in cache:
+            cache[t[0]] = flares_distribution(ruleset, t[0], setup.flares)
+        return cache[t[0]].map(lambda left: AttackOutcome(left, t[1], ammo))
+
+    return hit.bind(after_flares)
+
+
+def _roll_base(w: Weapon, faces: FaceSource, steps: list[Step]) -> tuple[int, int | None]:
+    if w.damage_die is None:
+        return w.damage_base, None
+    face = faces.next_face(w.damage_die)
+    base = w.damage_base * face
+    text = f"Damage {w.damage}: d{w.damage_die} shows {face}, so {w.damage_base} × {face} = {base}."
+    steps.append(Step(text, (DieRoll(w.damage_die, face),)))
+    return base, face
+
+
+def _roll_accuracy(
+    ruleset: Ruleset, s: AttackSetup, base: int, faces: FaceSource, steps: list[Step]
+) -> tuple[int, int, int | None, str]:
+    """(damage, ally damage, d12 total or None, row result) of the accuracy check."""
+    w = s.weapon
+    if not s.roll_needed:
+        pct = int(ruleset.setting("no_roll_damage_pct"))
+        damage = percent_up(base, pct)
+        extra = "" if pct == 100 else f" ({pct}% = {damage})"
+        text = f"Accuracy {w.accuracy} is not below agility {s.agility}: no roll, the hit lands in full{extra}."
+        steps.append(Step(text))
+        return damage, 0, None, "no_roll"
+    table = ruleset.tables["accuracy"]
+    total, dice, row = roll_table(table, faces)
+    damage, ally = _apply_accuracy(row, base)
+    text = f"Accuracy {w.accuracy} is below agility {s.agility}: {table.dice} shows {faces_text(dice)}: {row.text}"
+    if row.result == "friendly_fire":
+        chooser = "the attacker" if ruleset.setting("ff_chooser") == "attacker" else "the opponent"
+        text += (f". If any of the attacker's own ships are within range {w.range} of it, {chooser} picks one"
+                 f" to take {ally} damage.")
+    elif damage not in (0, base):
+        text += f": {base} → {damage} (rounded up)."
+    else:
+        text += f": {damage} damage."
+    steps.append(Step(text, dice))
+    return damage, ally, total, row.result
+
+
+def _roll_flares(
+    ruleset: Ruleset, s: AttackSetup, damage: int, faces: FaceSource, steps: list[Step]
+) -> tuple[int, list[int]]:
+    """Damage left after the target's flare launchers, and their d8 totals."""
+    if s.flares and not s.flares_answer and s.weapon.ordnance is not None:
+        vs = ruleset.setting("flares_vs")
+        steps.append(Step(f"The target's flares do not answer a {s.weapon_name} (setting flares_vs = {vs})."))
+    if not s.flares_answer:
+        return damage, []
+    table = ruleset.tables["flares"]
+    rolls: list[int] = []
+    for n in range(1, s.flares + 1):
+        label = f"Flare launcher {n} of {s.flares} spends 1 ammo"
+        if damage == 0:
+            steps.append(Step(f"{label}; no roll needed, the damage is already 0."))
+            continue
+        total, dice, row = roll_table(table, faces)
+        rolls.append(total)
+        before, damage = damage, _apply_flare(row, damage)
+        steps.append(Step(f"{label}: {table.dice} shows {faces_text(dice)}: {row.text}: {before} → {damage}.", dice))
+    return damage, rolls
+
+
+def resolve_attack(
+    ruleset: Ruleset,
+    weapon: str,
+    target: str,
+    faces: FaceSource,
+    *,
+    afterburner: bool = False,
+    flares: int = 0,
+) -> Resolution:
+    """One weapon fired at one ship: damage die, accuracy d12, flares, with every face shown."""
+    s = attack_setup(ruleset, weapon, target, afterburner=afterburner, flares=flares)
+    w = s.weapon
+    agility = f"agility {s.target.agility}"
+    if s.agility_bonus:
+        agility += f" +{s.agility_bonus} afterburner = {s.agility}"
+    opening = f"{s.weapon_name} (damage {w.damage}, accuracy {w.accuracy}) fires at the {s.target_name} ({agility})."
+    steps = [Step(opening)]
+    base, multiplier = _roll_base(w, faces, steps)
+    damage, ally, accuracy_roll, accuracy_result = _roll_accuracy(ruleset, s, base, faces, steps)
+    damage, flare_rolls = _roll_flares(ruleset, s, damage, faces, steps)
+
+    summary = f"{s.target_name} takes {damage} damage."
+    if ally:
+        summary += f" Friendly fire: one of the attacker's ships in range may take {ally}."
+    if s.flare_ammo:
+        summary += f" Flare ammo spent: {s.flare_ammo}."
+    outcome = {
+        "weapon": s.weapon_name,
+        "target": s.target_name,
+        "agility": s.agility,
+        "base_damage": base,
+        "multiplier": multiplier,
+        "accuracy_roll": accuracy_roll,
+        "accuracy_result": accuracy_result,
+        "flare_rolls": flare_rolls,
+        "flare_ammo": s.flare_ammo,
+        "damage": damage,
+        "friendly_fire": ally,
+    }
+    return Resolution(tuple(steps), summary, outcome)
+
+
+# -- flares alone (RULES.md A4.3) ---------------------------------------------------------------
+
+
+def flares_distribution(ruleset: Ruleset, damage: int, launchers: int) -> Distribution[int]:
+    """Damage left after `launchers` flare rolls in a row (a 0 needs no further roll)."""
+    table = ruleset.tables["flares"]
+    rows = table_odds(table)
+    dist = Distribution.constant(damage)
+    for _ in range(launchers):
+        dist = dist.bind(lambda cur: cur if cur == 0 else rows.map(lambda i: _apply_flare(table.rows[i], cur)))
+    return dist
+
+
+# -- mines (RULES.md A4.2) ----------------------------------------------------------------------
+
+
+def _check_mines(count: int) -> None:
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_MINES:
+        raise ValueError(f"mines must be a whole number from 1 to {MAX_MINES}, not {count!r}")
+
+
+def mines_distribution(ruleset: Ruleset, count: int = 1, *, own: bool = False) -> Distribution[int]:
+    """Total damage from moving through `count` mines (one d8 each)."""
+    _check_mines(count)
+    if own and not ruleset.setting("mines_hit_owner"):
+        return Distribution.constant(0)
+    table = ruleset.tables["mines"]
+    one = table_odds(table).map(lambda i: table.rows[i].value or 0)
+    total = one
+    for _ in range(count - 1):
+        total = total + one
+    return total
+
+
+def resolve_mines(ruleset: Ruleset, faces: FaceSource, count: int = 1, *, own: bool = False) -> Resolution:
+    """A ship moves through `count` mines: one d8 per mine on the mines table."""
+    _check_mines(count)
+    if own and not ruleset.setting("mines_hit_owner"):
+        text = "Own mines do not harm their owner's ships (setting mines_hit_owner)."
+        return Resolution((Step(text),), "No damage.", {"damage": 0, "rolls": [], "removed": 0, "left": count})
+    table = ruleset.tables["mines"]
+    persist = bool(ruleset.setting("mine_persist_on_avoid"))
+    steps: list[Step] = []
+    rolls: list[int] = []
+    damage = removed = 0
+    for n in range(1, count + 1):
+        total, dice, row = roll_table(table, faces)
+        rolls.append(total)
+        hit = row.value or 0
+        damage += hit
+        gone = hit > 0 or not persist
+        removed += gone
+        where = "is removed" if gone else "stays on the field"
+        shown = f"{table.dice} shows {faces_text(dice)}: {row.text}"
+        text = f"Mine {n} of {count}: {shown}: {hit} damage; the mine {where}."
+        steps.append(Step(text, dice))
+    summary = f"The ship takes {damage} damage from mines."
+    outcome = {"damage": damage, "rolls": rolls, "removed": removed, "left": count - removed}
+    return Resolution(tuple(steps), summary, outcome)
+
+
+# -- subsystem targeting (RULES.md A6 house default) --------------------------------------------
+
+
+class SubsystemOutcome(NamedTuple):
+    armor_damage: int
+    destroyed: bool
+
+
+def _apply_subsystem(row: TableRow, damage: int) -> SubsystemOutcome:
+    return SubsystemOutcome(percent_up(damage, row.value or 0), row.result == "subsystem")
+
+
+def _check_bomb_damage(damage: int) -> None:
+    if isinstance(damage, bool) or not isinstance(damage, int) or damage < 1:
+        raise ValueError(f"subsystem targeting needs a bomb attack that dealt damage (1 or more), not {damage!r}")
+
+
+def subsystem_distribution(ruleset: Ruleset, damage: int) -> Distribution[SubsystemOutcome]:
+    """Exact distribution of `resolve_subsystem` for a bomb attack that dealt `damage`."""
+    _check_bomb_damage(damage)
+    table = ruleset.tables["subsystem"]
+    return table_odds(table).map(lambda i: _apply_subsystem(table.rows[i], damage))
+
+
+def resolve_subsystem(ruleset: Ruleset, damage: int, subsystem: str, faces: FaceSource) -> Resolution:
+    """A bomber aims its `damage` at one named weapon, device or the engines: d8 subsystem table."""
+    _check_bomb_damage(damage)
+    if not subsystem.strip():
+        raise ValueError("name the weapon, device or engines the bomber aims at")
+    table = ruleset.tables["subsystem"]
+    total, dice, row = roll_table(table, faces)
+    result = _apply_subsystem(row, damage)
+    text = f"Subsystem targeting on {subsystem}: {table.dice} shows {faces_text(dice)}: {row.text}"
+    if result.destroyed:
+        text += f"; {subsystem} is destroyed."
+        if subsystem.strip().casefold() == "engines":
+            pct = ruleset.setting("engines_destroyed_speed_pct")
+            text += f" The ship keeps {pct}% of its speed, rounded up."
+    else:
+        text += f": {result.armor_damage} armor damage."
+    summary = f"{subsystem} destroyed." if result.destroyed else f"{result.armor_damage} armor damage."
+    return Resolution(
+        (Step(text, dice),),
+        summary,
+        {"roll": total, "result": row.result, "armor_damage": result.armor_damage,
+         "destroyed": subsystem if result.destroyed else None},
+    )
+
+
+# -- first player (RULES.md A5 house default) -----------------------------------------------------
+
+
+def resolve_rolloff(players: Sequence[str], faces: FaceSource, max_rounds: int = 100) -> Resolution:
+    """d6 roll-off for the first turn; the players tied for highest roll again."""
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise ValueError("a roll-off needs two or more players with different names")
+    steps: list[Step] = []
+    left = list(players)
+    for _ in range(max_rounds):
+        dice = {p: DieRoll(6, faces.next_face(6)) for p in left}
+        best = max(d.face for d in dice.values())
+        shown = ", ".join(f"{p} {d.face}" for p, d in dice.items())
+        left = [p for p, d in dice.items() if d.face == best]
+        tail = f"{left[0]} goes first." if len(left) == 1 else f"tie at {best}: {', '.join(left)} roll again."
+        steps.append(Step(f"d6 roll-off: {shown}; {tail}", tuple(dice.values())))
+        if len(left) == 1:
+            return Resolution(tuple(steps), f"{left[0]} takes the first turn.", {"first": left[0]})
+    raise ValueError(f"the roll-off was still tied after {max_rounds} rounds")
+
+
+def rolloff_distribution(players: Sequence[str]) -> Distribution[str]:
+    """Each player is equally likely to go first."""
+    return Distribution.from_weights(dict.fromkeys(players, 1))

@@ -1,0 +1,214 @@
+"""spook automatic steps (RULES.md A5): upkeep, retire and repair, infiltration countdown, victory check.
+
+Each handler returns the events of its bookkeeping; the engine logs them like any action, so
+they can be undone. Upkeep timers tick at every turn start; reloads, flare refills, retires and
+repairs concern the active player's ships only (they run on their owner's turns).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .effects import retire_refund, retire_value
+from ...game.events import DiceRecorder, Event
+from ...game.generic import end_game
+from ...game.plugin import auto_step
+from .game_base import FLARES, PROBE, TIMERS, Batch, SpookBase, plural, story
+from .devices import flare_capacity
+from ...game.state import GameState, ShipState
+
+BUILDERS, BASES = ("E1",), ("A1", "A2")
+_DOCK = re.compile(r"^\s*(retire|repair)\b.*?#(\w+)(?:.*?\bturn (\d+))?", re.IGNORECASE)
+
+
+def dock_order(text: str) -> tuple[str, str, int] | None:
+    """('retire', host id, turn ordered) of a Dock value like 'retire at #4 (turn 3)'; typed by hand
+    without a turn, it counts as ordered before this game's first turn."""
+    m = _DOCK.match(text)
+    if m is None:
+        return None
+    return m.group(1).casefold(), m.group(2), int(m.group(3) or 0)
+
+
+class TurnSteps(SpookBase):
+    """Handlers of the `auto` steps of data/rulesets/spook.toml."""
+
+    @auto_step("expire")
+    def _expire(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        """Every timer ticks one turn; effects that reach 0 end; afterburner speed/agility fall back."""
+        b = Batch(self, state)
+        pending = state.extra.get("pending_ff")
+        if pending:
+            b.add(Event("ff-pending", {"pending": None},
+                        f"The friendly fire from {pending['source']} was never settled and lapses"))
+        for ship in self.live(state):
+            for key in TIMERS:
+                left = int(ship.record.get(key) or 0)
+                if left:
+                    b.set(ship.id, key, left - 1, "ends" if left == 1 else "one turn less")
+            if ship.record.get("afterburner"):  # its speed bonus ends now, its agility bonus maybe
+                self.refresh(b, ship.id, "afterburner over")
+        return b.events
+
+    @auto_step("reload")
+    def _reload(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        """The active player's weapons, devices and abilities: 'used' clears, X;Y reloads move on one own turn."""
+        b = Batch(self, state)
+        consecutive = bool(state.settings.get("reload_uses_consecutive", False))
+        for ship in self.live(state, state.active):
+            for item in ship.items:
+                counter = self.counter(item)
+                if counter is None:
+                    b.set(ship.id, f"{item.id}.used", False)
+                    continue
+                after = counter.next_own_turn(consecutive=consecutive)
+                b.set(ship.id, f"{item.id}.used", False)
+                ready = " - ready" if after.available and not counter.available else ""
+                b.set(ship.id, f"{item.id}.reload", after.wait, f"reloading {after.cycle}{ready}")
+                b.set(ship.id, f"{item.id}.uses", after.uses, f"reload {after.cycle}{ready}")
+        return b.events
+
+    @auto_step("flares")
+    def _flares(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        """Flare launchers whose reload was paid last turn are full again."""
+        b = Batch(self, state)
+        full = flare_capacity(self)
+        for ship in self.live(state, state.active):
+            for item in ship.items:
+                if item.name == FLARES and item.record.get("refill"):
+                    b.set(ship.id, f"{item.id}.ammo", full, "flare reload paid last turn")
+                    b.set(ship.id, f"{item.id}.refill", False)
+        return b.events
+
+    @auto_step("infiltration")
+    def _infiltration(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        """An infiltration whose count reached 0 captures its target: the ship changes owner."""
+        b = Batch(self, state)
+        for ship in self.live(state):
+            target_id = self.ref_id(ship.record.get("infiltrating", ""))
+            if not target_id or int(ship.record.get("capture_in") or 0) > 0:
+                continue
+            target = b.ship(target_id)
+            new_owner = ship.owner
+            old = state.players[target.owner].name
+            b.add(story("captured", f"{ship.label} captures {target.label}: it now belongs to "
+                        f"{state.players[new_owner].name} (was {old})", ship=ship.id, target=target_id))
+            b.add(Event("owner-changed", {"ship": target_id, "old": target.owner, "new": new_owner},
+                        f"{target.label} now belongs to {state.players[new_owner].name} (was {old})"))
+            self.release(b, ship.id, "infiltration complete")
+            self.release(b, target_id, "captured")
+            b.set(target_id, "dock", "", "captured")
+            b.set(target_id, "captured", True, f"captured by {ship.label}")
+        return b.events
+
+    @auto_step("retire")
+    def _retire(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        """Ships that ended last turn in position to retire leave play; their owner gains the refund."""
+        b = Batch(self, state)
+        rules = self.rules(state)
+        for ship in self._docked(state, "retire"):
+            host = self._check_host(b, ship)
+            if host is None:
+                continue
+            hull, weapons, devices, free = self.ship_cost(ship)
+            refund = retire_refund(rules, hull, weapons, devices, free=free)
+            pct = rules.setting("retire_refund_pct")
+            cost = retire_value(rules, hull, weapons, devices, free=free)
+            b.add(story("retired", f"{ship.label} retires at {host.label}: {pct}% of {cost} RU = {refund} RU back",
+                        ship=ship.id, host=host.id, refund=refund))
+            self.destroy(b, ship.id, f"retired at {host.label}", flag="retired")
+            have = b.state.players[ship.owner].resources.get("ru", 0)
+            b.resource(ship.owner, "ru", have + refund, f"retired {ship.name}")
+        return b.events
+
+    @auto_step("repair")
+    def _repair(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        """Ships that ended last turn in position to repair get full armor and may not move or attack this turn."""
+        b = Batch(self, state)
+        cost = int(state.settings.get("repair_cost_ru", 0))
+        for ship in self._docked(state, "repair"):
+            host = self._check_host(b, ship)
+            if host is None:
+                continue
+            have = b.state.players[ship.owner].resources.get("ru", 0)
+            if cost > have:
+                b.add(story("repaired", f"{ship.label} is not repaired: the repair costs {cost} RU and "
+                            f"{state.players[ship.owner].name} has {have}", ship=ship.id, done=False))
+                b.set(ship.id, "dock", "", "repair not paid")
+                continue
+            b.add(story("repaired", f"{ship.label} is repaired at {host.label}" + (f" for {cost} RU" if cost else "")
+                        + ": full armor; it may not move or attack this turn", ship=ship.id, host=host.id))
+            if cost:
+                b.resource(ship.owner, "ru", have - cost, f"repair of {ship.name}")
+            b.set(ship.id, "armor", int(ship.record["armor_max"]), f"repaired at {host.label}")
+            b.set(ship.id, "dock", "", "repaired")
+            b.set(ship.id, "hold", max(1, int(ship.record.get("hold") or 0)), "repaired this turn")
+        return b.events
+
+    def _docked(self, state: GameState, purpose: str) -> list[ShipState]:
+        # only orders from an earlier turn: the ship must have ended a turn in position
+        out = []
+        for s in self.live(state, state.active):
+            order = dock_order(s.record.get("dock") or "")
+            if order is not None and order[0] == purpose and order[2] < state.turn:
+                out.append(s)
+        return out
+
+    def _check_host(self, b: Batch, ship: ShipState) -> ShipState | None:
+        order = dock_order(ship.record.get("dock") or "")
+        host = b.state.ships.get(order[1] if order else "")
+        if host is None or self.lost(host) or host.owner != ship.owner:
+            b.set(ship.id, "dock", "", "its host is gone")
+            return None
+        return host
+
+    @auto_step("countdown")
+    def _countdown(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        """Each of the active player's infiltrations goes one step closer to the capture."""
+        b = Batch(self, state)
+        for ship in self.live(state, state.active):
+            target = ship.record.get("infiltrating")
+            left = int(ship.record.get("capture_in") or 0)
+            if not target or left <= 0:
+                continue
+            if ship.record.get("emp"):
+                b.add(story("infiltration", f"{ship.label} is disabled by an EMP: its infiltration of {target} "
+                            "does not advance this turn", ship=ship.id))
+                continue
+            b.set(ship.id, "capture_in", left - 1, f"infiltrating {target}" + (
+                ": captured at the next turn start" if left == 1 else ""))
+        return b.events
+
+    # ---- victory (RULES.md A5.9) ---------------------------------------------------------------
+    def out_of_game(self, state: GameState, player: int) -> bool:
+        """True when `player` has lost under the agreed victory mode."""
+        mode = state.settings.get("victory", "deathmatch")
+        live = self.live(state, player)
+        if mode == "deathmatch":
+            return not any(self.code(s) != PROBE for s in live)
+        first = [s for s in state.ships.values() if s.record.get("original_owner", s.owner) == player]
+        if mode == "defense":
+            bases = [s for s in first if self.code(s) in BASES]
+            return bool(bases) and all(self.lost(s) or s.owner != player for s in bases)
+        kinds = BUILDERS + (BASES if state.settings.get("defense_ii_counts_bases", True) else ())
+        if not any(self.code(s) in kinds for s in first):
+            return False  # never had one: this mode cannot beat the player
+        return not any(self.code(s) in kinds for s in live)
+
+    @auto_step("check")
+    def _victory(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        mode = state.settings.get("victory", "deathmatch")
+        standing = [i for i in range(len(state.players)) if not self.out_of_game(state, i)]
+        names = [state.players[i].name for i in standing]
+        if len(standing) == len(state.players):
+            counts = ", ".join(f"{p.name} {plural(len(self.live(state, i)), 'ship')}" for i, p in enumerate(state.players))
+            return [story("victory-checked", f"Victory check ({mode}): no winner yet; in play: {counts}", mode=mode)]
+        if len(standing) > 1:
+            return [story("victory-checked", f"Victory check ({mode}): still in the game: {', '.join(names)}",
+                          mode=mode, standing=standing)]
+        why = {"deathmatch": "every enemy ship but probes is destroyed",
+               "defense": "the enemy mothership or base is destroyed or captured",
+               "defense_ii": "every enemy build-capable ship is destroyed or captured"}.get(str(mode), str(mode))
+        if not standing:
+            return [end_game(state, f"draw ({mode}): no fleet is left standing")]
+        return [end_game(state, f"{names[0]} wins ({mode}): {why}", standing[0])]
