@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 import random
 from fractions import Fraction
-from importlib import import_module
 from typing import Any
 
 from rich.table import Table
 
-from ..rules import RULESET_IDS, RulesError
+from ..rules import RulesError
 from .output import CliError, console, one_line, print_json
 
 BAR_WIDTH = 40
@@ -27,34 +26,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     odds = sub.add_parser(
         "odds",
         help="exact odds of a dice expression, or of one attack under a ruleset",
-        description="odds EXPR: exact distribution. odds RULESET --...: the outcome distribution of one attack. "
-        "spook: --weapon --target [--afterburner] [--flares N] [--armor N]; "
-        "lukas: --weapon --target strike-craft|frigate|capital [--comm-radar] [--bridge-damaged] [--armor N] [--subsystem S]; "
-        "pz8: --distance N [--damaged] [--target-damaged] [--fire-back] [--at-torpedo]; "
-        "cal: --attacker CLASS --weapon beam|projectile --target CLASS --distance N [--crew M] [--shots K] [--ss N] "
-        "[--sensors-offline].",
+        description="odds EXPR: exact distribution. odds RULESET --...: the outcome distribution of one attack; "
+        "`mstracker odds RULESET --help` lists that ruleset's options.",
+        add_help=False,
     )
-    odds.add_argument("subject", help=f"a dice expression, or a ruleset ({', '.join(RULESET_IDS)})")
+    odds.add_argument("-h", "--help", action="store_true", help="show this help (after RULESET: its options)")
     odds.add_argument("--json", action="store_true", help="JSON output")
-    odds.add_argument("--weapon")
-    odds.add_argument("--target")
-    odds.add_argument("--attacker")
-    odds.add_argument("--afterburner", action="store_true")
-    odds.add_argument("--flares", type=int, default=0)
-    odds.add_argument("--armor", type=int)
-    odds.add_argument("--comm-radar", action="store_true")
-    odds.add_argument("--bridge-damaged", action="store_true")
-    odds.add_argument("--distance", type=int)
-    odds.add_argument("--damaged", action="store_true")
-    odds.add_argument("--target-damaged", action="store_true")
-    odds.add_argument("--fire-back", action="store_true")
-    odds.add_argument("--at-torpedo", action="store_true")
-    odds.add_argument("--crew", type=int, default=0)
-    odds.add_argument("--shots", type=int)
-    odds.add_argument("--ss", type=int)
-    odds.add_argument("--subsystem", help="lukas bombs vs a capital ship: hull, engines, bridge or weapon")
-    odds.add_argument("--sensors-offline", action="store_true", help="cal: the attacker's sensors are offline")
-    odds.set_defaults(handler=show_odds)
+    odds.add_argument("subject", nargs="?", help="a dice expression, or a ruleset id (mstracker rules list)")
+    odds.add_argument("options", nargs=argparse.REMAINDER, help="the ruleset's options")
+    odds.set_defaults(handler=show_odds, odds_parser=odds)
 
 
 def _parse(text: str):
@@ -114,8 +94,18 @@ def _distribution_table(title: str, dist: dict[Any, Fraction]) -> Table:
 
 
 def show_odds(args: argparse.Namespace) -> int:
-    if args.subject in RULESET_IDS:
+    from ..rules.registry import ruleset_ids
+
+    if args.subject in ruleset_ids():
         return _ruleset_odds(args)
+    if args.help or args.subject is None:
+        args.odds_parser.print_help()
+        return 0 if args.help else 2
+    extra = [o for o in args.options if o != "--json"]
+    if extra:
+        raise CliError(f"odds {args.subject}: {' '.join(extra)!r} is not for a dice expression; "
+                       f"rulesets: {', '.join(ruleset_ids())}")
+    args.json = args.json or "--json" in args.options
     expr = _parse(args.subject)
     dist = expr.distribution()
     items = dict(dist.items())
@@ -136,30 +126,68 @@ def show_odds(args: argparse.Namespace) -> int:
     return 0
 
 
-_OPTION_KEYS = {
-    "spook": ("weapon", "target", "afterburner", "flares", "armor"),
-    "lukas": ("weapon", "target", "comm_radar", "bridge_damaged", "armor", "subsystem"),
-    "pz8": ("distance", "damaged", "target_damaged", "fire_back", "at_torpedo"),
-    "cal": ("attacker", "weapon", "target", "distance", "crew", "shots", "ss", "sensors_offline"),
-}
+class _OptionsError(Exception):
+    pass
+
+
+class _QuietParser(argparse.ArgumentParser):
+    """Raises instead of exiting, so a bad option becomes the CLI's one-line refusal."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _OptionsError(message)
+
+
+def _options_parser(rid: str) -> argparse.ArgumentParser:
+    """The options a ruleset declares for `odds`, as argparse options."""
+    from ..rules.contract import OptionType
+    from ..rules.registry import package
+
+    pkg = package(rid)
+    parser = _QuietParser(prog=f"mstracker odds {rid}", description=f"{pkg.title}: the odds of one attack.")
+    parser.add_argument("--json", action="store_true", help="JSON output")
+    for option in pkg.odds_options:
+        kw: dict[str, Any] = {"help": option.help + (" (required)" if option.required else ""), "dest": option.name}
+        if option.type is OptionType.FLAG:
+            kw["action"] = "store_true"
+        elif option.type is OptionType.INT:
+            kw["type"] = int
+        elif option.type is OptionType.CHOICE:
+            kw["choices"] = option.choices
+        if option.metavar and option.type is not OptionType.FLAG:
+            kw["metavar"] = option.metavar
+        parser.add_argument(option.flag, **kw)
+    return parser
 
 
 def _ruleset_odds(args: argparse.Namespace) -> int:
+    from ..rules.registry import package
     from ..store.catalog import load_ruleset
 
     rid = args.subject
-    options = {key: getattr(args, key) for key in _OPTION_KEYS[rid]}
+    parser = _options_parser(rid)
+    if args.help or "-h" in args.options or "--help" in args.options:
+        parser.print_help()
+        return 0
+    try:
+        parsed = parser.parse_args(args.options)
+    except _OptionsError as exc:
+        flags = " ".join(o.flag for o in package(rid).odds_options)
+        raise CliError(f"odds {rid}: {exc}; {rid} takes {flags}") from None
+    args.json = args.json or parsed.json
+    options = {o.name: getattr(parsed, o.name) for o in package(rid).odds_options}
+    missing = [o.flag for o in package(rid).odds_options if o.required and options[o.name] is None]
+    if missing:
+        raise CliError(f"odds {rid} needs {', '.join(missing)} (mstracker odds {rid} --help)")
     try:
         ruleset = load_ruleset(rid).ruleset
-        module = import_module(f"mstracker.rulesets.{rid}.odds")
-        odds = module.attack_odds(ruleset, options)
+        odds = package(rid).odds(ruleset, options)
     except (RulesError, ValueError, KeyError) as exc:
         raise CliError(one_line(str(exc).strip("'\""))) from None
     if args.json:
         print_json({"ruleset": rid, **{k: v for k, v in options.items()}, **odds.to_json()})
         return 0
     con = console()
-    given = ", ".join(f"{k}={v}" for k, v in options.items() if v not in (None, False, 0) or k == "crew" and v)
+    given = ", ".join(f"{k}={v}" for k, v in options.items() if v is not None and v is not False)
     con.print(f"[bold]{ruleset.meta.title}[/bold]: {given}")
     con.print(f"chance to hit: [bold]{float(odds.p_hit):.2%}[/bold]")
     if odds.damage is not None:

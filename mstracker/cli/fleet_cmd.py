@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from importlib import import_module
 from pathlib import Path
 
 from rich.table import Table
 
 from ..fleet import FleetReport, Roster, Severity, validate_roster
-from ..rules import RULESET_IDS, RulesError, RulesetBase, UnknownRuleset
+from ..rules import RulesError, RulesetBase, UnknownRuleset
+from ..rules.registry import package, ruleset_ids
 from ..store.catalog import load_ruleset
 from ..store.fleets import load_roster, roster_to_toml, save_roster
 from ..store.tomlfile import FileProblem
@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     fleet = sub.add_parser("fleet", help="fleet rosters: start one, check it, print its sheet")
     fsub = fleet.add_subparsers(dest="fleet_command", metavar="ACTION", required=True)
     new = fsub.add_parser("new", help="a starting roster for a ruleset")
-    new.add_argument("ruleset", help=f"one of: {', '.join(RULESET_IDS)}")
+    new.add_argument("ruleset", help="a ruleset id (mstracker rules list)")
     new.add_argument("--preset", help="budget preset (e.g. scrimmage, campaign)")
     new.add_argument("-o", "--output", type=Path, help="write to this file instead of printing")
     new.set_defaults(handler=new_fleet)
@@ -49,8 +49,8 @@ def _read(path: Path) -> tuple[Roster, RulesetBase]:
         roster = load_roster(path)
     except FileProblem as exc:
         raise CliError(one_line(str(exc))) from None
-    if roster.ruleset not in RULESET_IDS:
-        raise CliError(f"{path.name}: ruleset: unknown ruleset {roster.ruleset!r}; choose one of: {', '.join(RULESET_IDS)}")
+    if roster.ruleset not in ruleset_ids():
+        raise CliError(f"{path.name}: ruleset: unknown ruleset {roster.ruleset!r}; choose one of: {', '.join(ruleset_ids())}")
     return roster, _ruleset(roster.ruleset)
 
 
@@ -58,8 +58,7 @@ def new_fleet(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.ruleset)
     if args.preset and ruleset.budgets and args.preset not in ruleset.budgets:
         raise CliError(f"unknown preset {args.preset!r} for {args.ruleset}; choose one of: {', '.join(ruleset.budgets)}")
-    module = import_module(f"mstracker.rulesets.{args.ruleset}.fleet")
-    roster = module.starter_roster(ruleset, args.preset)
+    roster = package(args.ruleset).starter_fleet(ruleset, args.preset)
     if args.output:
         save_roster(roster, args.output)
         console().print(f"wrote {args.output} ({len(roster.ships)} ships)")

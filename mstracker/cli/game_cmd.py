@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ..dice import DiceError, FaceSource, RngFaces, TypedFaces
-from ..rules import RULESET_IDS, RulesError, UnknownRuleset
+from ..rules import RulesError, UnknownRuleset
+from ..rules.registry import ruleset_ids
 from ..store.tomlfile import FileProblem
 from .output import CliError, console, one_line, print_json
 
@@ -29,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     gsub = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
 
     new = gsub.add_parser("new", parents=[common], help="set up a game from fleet files")
-    new.add_argument("--ruleset", required=True, help=f"one of: {', '.join(RULESET_IDS)}")
+    new.add_argument("--ruleset", required=True, help="a ruleset id (mstracker rules list)")
     new.add_argument("--fleet", action="append", type=Path, required=True, help="a fleet file (once per player)")
     new.add_argument("--name", help="game name (default: the fleet names)")
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game setting (repeatable)")
@@ -345,7 +346,7 @@ def _act_help(args: argparse.Namespace) -> int:
         "(next-step force). --faces takes physical dice in the order rolled; --seed lets the app roll.\n\n"
     )
     _write_specs("actions of every ruleset", GENERIC_SPECS)
-    rulesets = [_game_ruleset(args)] if args.game else list(RULESET_IDS)
+    rulesets = [_game_ruleset(args)] if args.game else list(ruleset_ids())
     for rid in rulesets:
         try:
             with _errors():

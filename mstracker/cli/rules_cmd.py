@@ -9,7 +9,8 @@ from pydantic import BaseModel
 from rich.markup import escape
 from rich.table import Table
 
-from ..rules import RULESET_IDS, RulesError, RulesetBase, UnknownRuleset
+from ..rules import RulesError, RulesetBase, UnknownRuleset
+from ..rules.registry import ruleset_ids
 from ..rules.base import Entry, Provenance
 from ..store.catalog import load_ruleset
 from .output import CliError, console, one_line, print_json
@@ -20,13 +21,13 @@ _HIDDEN = {"source", "inferred", "house_default", "note"}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    rules = sub.add_parser("rules", help="the four rulesets as data: stats, tables, phases, settings")
+    rules = sub.add_parser("rules", help="the rulesets as data: stats, tables, phases, settings")
     rsub = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
     lst = rsub.add_parser("list", help="the rulesets with id, title, version, dice and distance unit")
     lst.add_argument("--json", action="store_true", help="JSON output")
     lst.set_defaults(handler=list_rulesets)
     show = rsub.add_parser("show", help="one ruleset's sections as tables")
-    show.add_argument("ruleset", help=f"one of: {', '.join(RULESET_IDS)}")
+    show.add_argument("ruleset", help="a ruleset id (rules list)")
     show.add_argument("section", nargs="?", help="one section (classes, weapons, tables, phases, ...)")
     show.add_argument("--json", action="store_true", help="JSON output")
     show.set_defaults(handler=show_ruleset)
@@ -44,7 +45,7 @@ def _load(ruleset_id: str) -> tuple[RulesetBase, str | None]:
 
 def list_rulesets(args: argparse.Namespace) -> int:
     rows = []
-    for rid in RULESET_IDS:
+    for rid in ruleset_ids():
         ruleset, _ = _load(rid)
         m = ruleset.meta
         rows.append(

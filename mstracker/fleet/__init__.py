@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from ..rules import RulesetBase
+from ..rules.registry import package
 from .roster import SCHEMA_VERSION, Finding, FleetReport, Roster, Severity, ShipEntry, ShipSheet, SlotUse
 
 
@@ -21,8 +20,7 @@ def validate_roster(roster: Roster, ruleset: RulesetBase) -> FleetReport:
                 ),
             ),
         )
-    module = import_module(f"mstracker.rulesets.{ruleset.meta.id}.fleet")
-    return module.validate(roster, ruleset)
+    return package(ruleset.meta.id).validate_fleet(roster, ruleset)
 
 
 __all__ = [

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from ..dice import TypedFaces
 from ..fleet import ShipEntry
 from .errors import InvalidAction
 from .events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
@@ -19,14 +21,23 @@ if TYPE_CHECKING:
 
 Decider = Callable[["Engine", GameState, dict[str, Any], DiceRecorder], list[Event]]
 
+
+class StepRole(StrEnum):
+    """Who does a checklist item."""
+
+    AUTO = "auto"  # the engine runs it when the step is entered
+    TRACKED = "tracked"  # an action does it; the engine ticks it then (never asked about)
+    MANUAL = "manual"  # the players' own: ticked when they move past it (next-step) or by hand
+
 _TARGET = ArgSpec("target", ArgType.TARGET, "a ship (id, name or tag) or a player (name)")
 _KEY = ArgSpec("key", ArgType.KEY, "record key (armor, fire...), item path (w1.reload), resource, or owner")
 
 GENERIC_SPECS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "next-step",
-        "go to the next checklist step (automatic steps run as they are entered); past the last step "
-        "the next turn begins. Leaving a phase with unticked items needs force.",
+        "go to the next checklist step (automatic steps run as they are entered), ticking the players' own "
+        "item being left; past the last step the next turn begins. Leaving a phase with one of the players' "
+        "items unticked needs force.",
         (ArgSpec("force", ArgType.BOOL, "leave the phase even with unticked items", required=False, default=False),),
         generic=True,
     ),
@@ -85,6 +96,15 @@ GENERIC_SPECS: tuple[ActionSpec, ...] = (
         generic=True,
     ),
     ActionSpec(
+        "override",
+        "a table decision: set aside one obligation of the rules for the rest of this turn (logged with the reason)",
+        (
+            ArgSpec("obligation", ArgType.TEXT, "the obligation's id, as its refusal names it"),
+            ArgSpec("reason", ArgType.TEXT, "why the table decides so", rest=True),
+        ),
+        generic=True,
+    ),
+    ActionSpec(
         "end-game",
         "record the result and end the game",
         (
@@ -99,13 +119,19 @@ GENERIC_SPECS: tuple[ActionSpec, ...] = (
 # ---- the checklist ------------------------------------------------------------------------------
 
 
-def next_step(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
+def next_step(
+    engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRecorder, run_auto: bool = True
+) -> list[Event]:
     if not state.started:
-        return engine.start_turn(state, 1, state.active, dice)
+        return engine.start_turn(state, 1, state.active, dice, run_auto)
+    events: list[Event] = []
+    step = state.current_step
+    if step is not None and engine.step_role(step) is StepRole.MANUAL and step.id not in state.ticked:
+        events.append(Event("ticked", {"step_id": step.id, "by": "next-step"}, f"Done: {step.text}"))
+        state = engine.apply(state, events)
     phase = state.current_phase
     if phase is not None and state.step + 1 < len(phase.steps):
-        return engine.enter_step(state, state.phase, state.step + 1, dice)
-    events: list[Event] = []
+        return events + engine.enter_step(state, state.phase, state.step + 1, dice, run_auto)
     unticked = engine.unticked(state)
     if unticked:
         listing = "; ".join(f"{n}. {s.text}" for n, s in unticked)
@@ -122,22 +148,29 @@ def next_step(engine: Engine, state: GameState, args: dict[str, Any], dice: Dice
                 f"Left {phase.name} with {len(unticked)} item(s) unticked: {listing}",
             )
         )
-    after = engine.apply(state, events)
-    following = engine.next_phase(after, state.phase + 1)
+    following = engine.next_phase(state, state.phase + 1)
     if following is None:
-        turn, active = engine.plugin.next_turn(after)
-        return events + engine.start_turn(after, turn, active, dice)
-    return events + engine.enter_step(after, following, 0, dice)
+        turn, active = engine.plugin.next_turn(state)
+        return events + engine.start_turn(state, turn, active, dice, run_auto)
+    return events + engine.enter_step(state, following, 0, dice, run_auto)
 
 
 MAX_ADVANCE = 100
 
 
 def advance(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-    """next-step, repeated while it lands on automatic steps: one undoable action for the whole run."""
+    """next-step, repeated while it lands on automatic steps: one undoable action for the whole run.
+
+    With physical dice (typed faces) it stops before a second automatic step that rolls, so the dice
+    typed are the declared dice of one step (engine.dice_plan)."""
     events: list[Event] = []
     current = state
+    typed = isinstance(dice.source, TypedFaces)
     for _ in range(MAX_ADVANCE):
+        if events and typed:
+            entered = engine.step_after_next(current)
+            if entered is not None and engine.is_auto(entered[1]) and engine.plugin.step_dice(*_at(entered)):
+                break
         try:
             step_events = next_step(engine, current, {"force": False}, dice)
         except InvalidAction:
@@ -150,6 +183,10 @@ def advance(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRe
         if current.finished or step is None or not engine.is_auto(step):
             break
     return events
+
+
+def _at(entered: tuple[GameState, StepInfo]) -> tuple[GameState, str]:
+    return entered[0], entered[1].id
 
 
 def _step_ref(state: GameState, ref: Any) -> tuple[int, StepInfo]:
@@ -327,6 +364,25 @@ def add_ship(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceR
     return [Event("ship-added", {"ship": ship.model_dump(mode="json")}, text)]
 
 
+def override(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
+    """Set an obligation aside for this turn, as a logged table decision."""
+    from .batch import extra_set
+
+    wanted = args["obligation"].strip()
+    standing = engine.obligations(state)
+    found = next((o for o in standing if o.id == wanted), None)
+    if found is None:
+        listing = "; ".join(f"{o.id}: {o.text}" for o in standing) or "none stands now"
+        raise InvalidAction(f"no obligation {wanted!r} stands now ({listing})")
+    reason = args["reason"].strip()
+    if not reason:
+        raise InvalidAction("a table decision needs its reason")
+    entries = [o for o in state.extra.get("overrides") or () if o.get("turn") == state.turn]
+    entries.append({"id": found.id, "turn": state.turn, "reason": reason})
+    text = f"Table decision: set aside for this {engine.ruleset.meta.turn_word} — {found.text} ({found.cite}); because {reason}"
+    return [extra_set(state, "overrides", entries, text)]
+
+
 def end_game_action(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
     winner = state.find_player(args["winner"]) if args["winner"] else None
     return [end_game(state, args["result"].strip(), winner)]
@@ -342,5 +398,6 @@ GENERIC_DECIDERS: dict[str, Decider] = {
     "note": note_action,
     "pass-to": pass_to,
     "add-ship": add_ship,
+    "override": override,
     "end-game": end_game_action,
 }

@@ -1,5 +1,11 @@
 """The engine: validates actions into events (`decide`), folds events into state (`reduce`, `replay`).
 
+It also answers the ruleset contract's questions for the screens, generic actions included: the
+legal actions now and where their forms start (`legal_actions`), the dice an action will roll
+(`dice_plan`, checked against what the rules really roll on every decision), the obligations that
+block the game (`obligations`, enforced on every action unless the table overrides one), and which
+checklist items the engine does itself (`step_role`).
+
 Pure: randomness comes in as a FaceSource (typed faces or a seeded rng); no I/O, no clock.
 """
 
@@ -9,13 +15,14 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..dice import DiceError, FaceSource
+from ..dice import DiceError, FaceSource, FacesError, TypedFaces
 from ..fleet import Roster
 from ..rules import RulesetBase
+from ..rules.contract import DicePlan, LegalAction, Obligation
 from ..rules.outcome import AttackOdds
-from .actions import GENERIC_DECIDERS, GENERIC_SPECS
+from .actions import GENERIC_DECIDERS, GENERIC_SPECS, StepRole
 from .errors import GameError, InvalidAction
-from .events import Action, ActionSpec, DiceRecorder, Event
+from .events import Action, ActionSpec, ArgType, DiceRecorder, Event
 from .generic import GENERIC_REDUCERS
 from .plugin import RulesetPlugin, TurnStructure, plugin_for
 from .records import RecordSpec
@@ -23,6 +30,8 @@ from .setup import new_game_state
 from .state import GameState, StepInfo
 
 ALLOWED_WHEN_FINISHED = frozenset({"note"})
+#: Generic actions no obligation blocks: they fix the records, tell the story or settle obligations.
+NEVER_BLOCKED = frozenset({"tick", "untick", "set", "adjust", "note", "pass-to", "add-ship", "end-game", "override"})
 
 
 class Engine:
@@ -76,12 +85,21 @@ class Engine:
         if state.finished and action.kind not in ALLOWED_WHEN_FINISHED:
             raise InvalidAction(f"the game has ended ({state.result}); undo the end to play on")
         args = spec.coerce(action.args)
-        dice = DiceRecorder(faces)
+        self.check_obligations(state, spec, args)
+        planned: PlannedFaces | None = None
+        if not spec.generic:
+            plan = self.plugin.action_dice(state, action.kind, args)
+            if plan is not None:
+                planned = PlannedFaces(faces, plan, action.kind)
+        dice = DiceRecorder(planned or faces)
         try:
             if spec.generic:
                 events = GENERIC_DECIDERS[action.kind](self, state, args, dice)
             else:
                 events = self.plugin.decide(state, action.kind, args, dice)
+                events = list(events) + self.tracked_ticks(state, action.kind, events)
+            if planned is not None:
+                planned.finish()
         except DiceError as exc:
             raise InvalidAction(str(exc)) from None
         left = tuple(getattr(faces, "remaining", ()))
@@ -95,8 +113,8 @@ class Engine:
             raise InvalidAction(f"{action.kind} would change nothing")
         return [_normalised(e) for e in events]
 
-    def attack_odds(self, state: GameState, action: Action) -> AttackOdds | None:
-        """Exact odds of an attack before its roll; None while the form is incomplete or invalid."""
+    def action_odds(self, state: GameState, action: Action) -> AttackOdds | None:
+        """Exact odds of a rolling action before its roll; None while the form is incomplete or invalid."""
         spec = self.action_spec(action.kind)
         if spec.generic:
             return None
@@ -104,7 +122,108 @@ class Engine:
             args = spec.coerce(action.args)
         except InvalidAction:
             return None
-        return self.plugin.attack_odds(state, action.kind, args)
+        return self.plugin.action_odds(state, action.kind, args)
+
+    # ---- the contract's answers ------------------------------------------------------------------
+    def legal_actions(self, state: GameState, prefer: str | None = None, marked: str | None = None) -> tuple[LegalAction, ...]:
+        """Every action, generic ones first, with whether it may be done now and where its form starts."""
+        blocked = self.next_step_blocker(state)
+        out: list[LegalAction] = []
+        for spec in GENERIC_SPECS:
+            reason = ""
+            if spec.kind in ("next-step", "advance") and blocked is not None:
+                reason = blocked.message()
+            if state.finished and spec.kind not in ALLOWED_WHEN_FINISHED:
+                reason = f"the game has ended ({state.result})"
+            out.append(LegalAction(spec.kind, allowed=not reason, reason=reason))
+        for legal in self.plugin.legal_actions(state, prefer, marked):
+            if state.finished:
+                legal = LegalAction(legal.kind, allowed=False, reason=f"the game has ended ({state.result})")
+            out.append(legal)
+        return tuple(out)
+
+    def legal_action(self, state: GameState, kind: str, prefer: str | None = None, marked: str | None = None) -> LegalAction:
+        for legal in self.legal_actions(state, prefer, marked):
+            if legal.kind == kind:
+                return legal
+        raise InvalidAction(f"unknown action {kind!r}")
+
+    def obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        """The obligations standing now, less those the table overrode this turn."""
+        overridden = {o.get("id") for o in state.extra.get("overrides") or () if o.get("turn") == state.turn}
+        return tuple(o for o in self.plugin.obligations(state) if o.id not in overridden)
+
+    def next_step_blocker(self, state: GameState) -> Obligation | None:
+        return next((o for o in self.obligations(state) if o.refuses("next-step", None, None)), None)
+
+    def check_obligations(self, state: GameState, spec: ActionSpec, args: dict[str, Any]) -> None:
+        """InvalidAction naming the first obligation that stops this action (see Obligation.refuses)."""
+        if spec.kind in NEVER_BLOCKED or not state.started or state.finished:
+            return
+        kind = "next-step" if spec.kind in ("next-step", "advance") else spec.kind
+        actor = self._actor(state, spec, args)
+        player = state.ships[actor].owner if actor in state.ships else state.active
+        for obligation in self.obligations(state):
+            if obligation.refuses(kind, actor, player):
+                raise InvalidAction(obligation.message())
+
+    @staticmethod
+    def _actor(state: GameState, spec: ActionSpec, args: dict[str, Any]) -> str | None:
+        ship_args = [a.name for a in spec.args if a.type is ArgType.SHIP]
+        name = "ship" if "ship" in ship_args else (ship_args[0] if ship_args else None)
+        ref = args.get(name) if name else None
+        if not ref:
+            return None
+        try:
+            return state.find_ship(str(ref)).id
+        except InvalidAction:
+            return None
+
+    def dice_plan(self, state: GameState, action: Action) -> DicePlan | None:
+        """The dice an action will roll, declared before rolling (next-step: the automatic step it
+        enters). InvalidAction says why the action cannot be done as filled in."""
+        spec = self.action_spec(action.kind)
+        args = spec.coerce(action.args)
+        if not spec.generic:
+            return self.plugin.action_dice(state, action.kind, args)
+        if action.kind in ("next-step", "advance"):
+            entered = self.step_after_next(state)
+            if entered is None:
+                return None
+            at, step = entered
+            return self.plugin.step_dice(at, step.id) if self.is_auto(step) else None
+        return None
+
+    def step_after_next(self, state: GameState) -> tuple[GameState, StepInfo] | None:
+        """The state in which the step next-step enters starts, and that step (None: no step)."""
+        from .actions import next_step
+
+        events = next_step(self, state, {"force": True}, DiceRecorder(TypedFaces([])), run_auto=False)
+        after = self.apply(state, events)
+        step = after.current_step
+        return None if step is None else (after, step)
+
+    def step_role(self, step: StepInfo) -> StepRole:
+        """Automatic (the engine runs it), tracked (an action does it and ticks it) or the players' own."""
+        if self.is_auto(step):
+            return StepRole.AUTO
+        if step.id in self.plugin.step_actions:
+            return StepRole.TRACKED
+        return StepRole.MANUAL
+
+    def tracked_ticks(self, state: GameState, kind: str, events: list[Event]) -> list[Event]:
+        """`ticked` events for the current phase's tracked items that this action did."""
+        phase = state.current_phase
+        if phase is None or not events:
+            return []
+        after = self.apply(state, events)
+        if after.phase != state.phase or after.turn != state.turn:
+            return []
+        out = []
+        for step in phase.steps:
+            if step.id not in after.ticked and kind in self.plugin.step_actions.get(step.id, ()):
+                out.append(Event("ticked", {"step_id": step.id, "by": "engine"}, f"Ticked by {kind}: {step.text}"))
+        return out
 
     # ---- folding -------------------------------------------------------------------------------
     def reduce(self, state: GameState | None, event: Event) -> GameState:
@@ -116,6 +235,8 @@ class Engine:
         generic = GENERIC_REDUCERS.get(event.kind)
         if generic is not None:
             return generic(state, event)
+        if event.kind in self.plugin.narrative_kinds():
+            return state
         new = self.plugin.reduce(state, event)
         if new is None:
             raise GameError(f"no reducer for event {event.kind!r} in {self.ruleset.meta.id}")
@@ -138,12 +259,13 @@ class Engine:
         return step.kind == "auto" and step.id in self.plugin.auto_step_ids()
 
     def unticked(self, state: GameState) -> list[tuple[int, StepInfo]]:
-        """(number, step) of the current phase's manual items not yet ticked."""
+        """(number, step) of the current phase's items that are the players' own and not yet ticked."""
         phase = state.current_phase
         if phase is None:
             return []
         return [
-            (n, s) for n, s in enumerate(phase.steps, start=1) if not self.is_auto(s) and s.id not in state.ticked
+            (n, s) for n, s in enumerate(phase.steps, start=1)
+            if self.step_role(s) is StepRole.MANUAL and s.id not in state.ticked
         ]
 
     def next_phase(self, state: GameState, start: int) -> int | None:
@@ -153,7 +275,7 @@ class Engine:
                 return index
         return None
 
-    def start_turn(self, state: GameState, turn: int, active: int, dice: DiceRecorder) -> list[Event]:
+    def start_turn(self, state: GameState, turn: int, active: int, dice: DiceRecorder, run_auto: bool = True) -> list[Event]:
         word = self.ruleset.meta.turn_word.capitalize()
         player = state.players[active].name if state.players else ""
         if self.plugin.turns() is TurnStructure.ALTERNATING:
@@ -163,9 +285,9 @@ class Engine:
         events = [Event("turn-started", {"turn": turn, "active": active}, text)]
         after = self.apply(state, events)
         first = self.next_phase(after, 0)
-        return events + self.enter_step(after, len(after.sequence) if first is None else first, 0, dice)
+        return events + self.enter_step(after, len(after.sequence) if first is None else first, 0, dice, run_auto)
 
-    def enter_step(self, state: GameState, phase: int, step: int, dice: DiceRecorder) -> list[Event]:
+    def enter_step(self, state: GameState, phase: int, step: int, dice: DiceRecorder, run_auto: bool = True) -> list[Event]:
         """Move to (phase, step); an automatic step's bookkeeping follows as events."""
         info = state.sequence[phase] if phase < len(state.sequence) else None
         step_info = info.steps[step] if info is not None and step < len(info.steps) else None
@@ -184,9 +306,14 @@ class Engine:
             "step_id": step_info.id if step_info else None,
         }
         events = [Event("step-entered", data, text)]
-        if step_info is not None and self.is_auto(step_info):
+        if run_auto and step_info is not None and self.is_auto(step_info):
             after = self.apply(state, events)
-            events += self.plugin.run_auto_step(after, step_info.id, dice)
+            plan = self.plugin.step_dice(after, step_info.id)
+            if plan is None:
+                return events + self.plugin.run_auto_step(after, step_info.id, dice)
+            planned = PlannedFaces(dice.source, plan, step_info.text)
+            events += self.plugin.run_auto_step(after, step_info.id, DiceRecorder(planned))
+            planned.finish()
         return events
 
 
@@ -204,3 +331,35 @@ def _normalised(event: Event) -> Event:
     except (TypeError, ValueError) as exc:
         raise GameError(f"event {event.kind!r} carries data that is not JSON: {exc}") from None
     return Event(event.kind, data, str(event.text))
+
+
+class PlannedFaces:
+    """Faces handed to a decision through its declared DicePlan: every die the rules roll must be the
+    next die declared, and every declared die must be rolled, so the plan a screen shows before the
+    roll is the roll. A mismatch is a GameError (a defect in the ruleset), never a silent one."""
+
+    def __init__(self, source: FaceSource, plan: DicePlan, what: str) -> None:
+        self.source = source
+        self.plan = plan
+        self.what = what
+        self.faces: list[int] = []
+
+    def next_face(self, sides: int) -> int:
+        progress = self.plan.walk(self.faces)
+        need = progress.next
+        if need is None:
+            raise GameError(f"{self.what} rolled a d{sides} beyond the dice it declared")
+        if need.sides != sides:
+            raise GameError(f"{self.what} rolled a d{sides} where it declared a d{need.sides} ({need.purpose})")
+        try:
+            face = self.source.next_face(sides)
+        except FacesError as exc:
+            for_whom = f" for {need.purpose}" if need.purpose else ""
+            raise FacesError(f"{exc}{for_whom}") from None
+        self.faces.append(face)
+        return face
+
+    def finish(self) -> None:
+        progress = self.plan.walk(self.faces)
+        if progress.next is not None:
+            raise GameError(f"{self.what} declared a d{progress.next.sides} ({progress.next.purpose}) that it did not roll")

@@ -189,6 +189,10 @@ class DiceRecorder:
         self._faces = faces
         self._drawn: list[DieRoll] = []
 
+    @property
+    def source(self) -> FaceSource:
+        return self._faces
+
     def next_face(self, sides: int) -> int:
         face = self._faces.next_face(sides)
         self._drawn.append(DieRoll(sides, face))

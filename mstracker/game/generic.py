@@ -29,7 +29,7 @@ def set_value(state: GameState, ship_id: str, key: str, value: Any, reason: str 
         old = ship.record.get(key)
         where = f"{ship.label} {key}"
         data = {"ship": ship.id, "key": key, "old": old, "new": value}
-    text = f"{where}: {_show(old)} → {_show(value)}"
+    text = f"{where}: {show_value(old)} → {show_value(value)}"
     if isinstance(old, int) and isinstance(value, int) and not isinstance(value, bool):
         data["delta"] = value - old
         text += f" ({value - old:+d})"
@@ -59,7 +59,8 @@ def end_game(state: GameState, result: str, winner: int | None = None) -> Event:
     return Event("game-ended", {"result": result, "winner": name}, text)
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """A value as the log writes it: yes/no, a, b, –."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
@@ -114,6 +115,15 @@ def _owner_changed(state: GameState, event: Event) -> GameState:
     return state.with_ship(ship.model_copy(update={"owner": event.data["new"]}))
 
 
+def _extra_set(state: GameState, event: Event) -> GameState:
+    d = event.data
+    player = d.get("player")
+    if player is None:
+        return state.with_extra({d["key"]: d["new"]})
+    p = state.players[player]
+    return state.with_player(player, p.model_copy(update={"extra": {**p.extra, d["key"]: d["new"]}}))
+
+
 def _active_changed(state: GameState, event: Event) -> GameState:
     return state.update(active=event.data["player"])
 
@@ -140,6 +150,7 @@ GENERIC_REDUCERS: dict[str, Reducer] = {
     "value-set": _value_set,
     "resource-changed": _resource_changed,
     "owner-changed": _owner_changed,
+    "extra-set": _extra_set,
     "active-changed": _active_changed,
     "ship-added": _ship_added,
     "noted": _nothing,

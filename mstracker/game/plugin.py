@@ -63,7 +63,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel
@@ -73,16 +72,16 @@ from ..rules import RulesetBase
 from ..rules.names import UnknownName, find_entry
 from ..rules.outcome import AttackOdds
 from .errors import InvalidAction
-from .events import ActionSpec, ArgSpec, DiceRecorder, Event
+from .events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from .generic import change_resource, end_game, note, set_value
 from .records import FieldKind, FieldSpec, RecordSpec
 from .state import GameState, PlayerState, ShipItem, ShipState
+from ..rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, Readiness
 
 if TYPE_CHECKING:
     from .engine import Engine
 
 __all__ = [
-    "DEFAULT_TURN_STRUCTURE",
     "DefaultPlugin",
     "RulesetPlugin",
     "TurnStructure",
@@ -102,16 +101,6 @@ class TurnStructure(StrEnum):
 
     ALTERNATING = "alternating"  # one player's turn; the next player is active after it (spook, lukas)
     ROUND = "round"  # every player acts within it (pz8 turn, cal round); the first player leads again
-
-
-DEFAULT_TURN_STRUCTURE: dict[str, TurnStructure] = {
-    # RULES.md §0: "A turn is one player's turn (SPK, LWP). In PZ8 a turn is a full round of
-    # activations. In CNL a round is all phases." Used until a ruleset's own plugin says so.
-    "spook": TurnStructure.ALTERNATING,
-    "lukas": TurnStructure.ALTERNATING,
-    "pz8": TurnStructure.ROUND,
-    "cal": TurnStructure.ROUND,
-}
 
 
 def action(kind: str, *args: ArgSpec, help: str, rolls: bool = False) -> Callable[[Callable], Callable]:
@@ -148,6 +137,10 @@ class RulesetPlugin:
     """Base of every ruleset plugin; used as is (DefaultPlugin) it offers the generic actions only."""
 
     turn_structure: ClassVar[TurnStructure | None] = None
+    #: The kinds of the narrative events its deciders tell the story with (Batch.story).
+    narrative: ClassVar[frozenset[str]] = frozenset()
+    #: Checklist step id -> the actions that do that step: the engine ticks the step when one is done.
+    step_actions: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     _action_methods: ClassVar[dict[str, str]] = {}
     _reducer_methods: ClassVar[dict[str, str]] = {}
     _auto_methods: ClassVar[dict[str, str]] = {}
@@ -178,12 +171,9 @@ class RulesetPlugin:
 
     # ---- declarations --------------------------------------------------------------------------
     def turns(self) -> TurnStructure:
-        """Alternating player turns or whole rounds (class attribute, else RULES.md §0, else meta)."""
+        """Alternating player turns or whole rounds (class attribute, else from the data's turn word)."""
         if self.turn_structure is not None:
             return self.turn_structure
-        known = DEFAULT_TURN_STRUCTURE.get(self.ruleset_id)
-        if known is not None:
-            return known
         return TurnStructure.ROUND if self.ruleset.meta.turn_word == "round" else TurnStructure.ALTERNATING
 
     def record_spec(self) -> RecordSpec:
@@ -291,9 +281,113 @@ class RulesetPlugin:
             return state.turn + 1, (state.active + 1) % len(state.players)
         return state.turn + 1, 0
 
-    def attack_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        """Exact odds of an attack action before its roll, or None when the action has none."""
+    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+        """Exact odds of a rolling action before its roll, or None while the form is incomplete."""
         return None
+
+    # ---- the contract: what the screens ask instead of guessing ---------------------------------
+    def narrative_kinds(self) -> frozenset[str]:
+        return self.narrative
+
+    def available(self, state: GameState, kind: str) -> str | None:
+        """Why action `kind` cannot be done now (wrong phase, nobody may), or None when it can."""
+        return None
+
+    def actors(self, state: GameState, kind: str) -> list[ShipState]:
+        """The ships that may do `kind` now, the one that must act first. Default: the active
+        player's ships in play (every side's in a round), in id order."""
+        ships = [s for s in _in_id_order(state) if not self.record_spec().lost(s.record)]
+        if self.turns() is TurnStructure.ALTERNATING:
+            ships = [s for s in ships if s.owner == state.active]
+        return ships
+
+    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+        """The ships `actor` may aim `kind` at. Default: enemy ships in play."""
+        spec = self.record_spec()
+        return [s for s in _in_id_order(state)
+                if not spec.lost(s.record) and (actor is None or s.owner != actor.owner)]
+
+    def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
+        """Every item of a ship: ready, spent, reloading (N left), out, destroyed, disabled...
+        Default: from the item record's flags and timers."""
+        spec = self.record_spec()
+        lost = spec.lost(ship.record)
+        out = []
+        for item in ship.items:
+            status, detail, left = Readiness.READY, "", None
+            for f in spec.item_fields:
+                value = item.record.get(f.key, f.start_value())
+                if not value:
+                    continue
+                if f.kind is FieldKind.FLAG and f.key in ("destroyed", "disabled", "damaged"):
+                    status, detail = Readiness.DESTROYED, f.label.lower()
+                    break
+                if f.kind is FieldKind.TIMER:
+                    status, detail, left = Readiness.RELOADING, f"{f.label.lower()} {value}", int(value)
+                elif f.kind is FieldKind.FLAG and status is Readiness.READY:
+                    status, detail = Readiness.SPENT, f.label.lower()
+            if lost:
+                status, detail = Readiness.DISABLED, "the ship is out of play"
+            out.append(ItemReadiness(item.id, item.name, item.kind, status, detail, turns_left=left))
+        return tuple(out)
+
+    def first_ready(self, state: GameState, ship: ShipState | None, kind: str = "weapon") -> str | None:
+        """The id of the ship's first ready item of a kind (weapon by default)."""
+        if ship is None:
+            return None
+        for r in self.readiness(state, ship):
+            if r.kind == kind and r.usable:
+                return r.item
+        return None
+
+    def legal_actions(self, state: GameState, prefer: str | None = None, marked: str | None = None) -> tuple[LegalAction, ...]:
+        """Every action of the ruleset with whether it is allowed now and where its form starts:
+        `prefer` (the selected ship) is the actor when it may act, `marked` the target when legal."""
+        expected = self.expected_actions(state)
+        out = []
+        for spec in self.action_specs():
+            out.append(self.legal_action(state, spec, prefer, marked, spec.kind in expected))
+        return tuple(out)
+
+    def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
+                     expected: bool) -> LegalAction:
+        names = {a.name: a for a in spec.args}
+        reason = self.available(state, spec.kind)
+        actor = weapon = target = None
+        actor_ids: tuple[str, ...] = ()
+        target_ids: tuple[str, ...] = ()
+        if "ship" in names:
+            actors = self.actors(state, spec.kind)
+            actor_ids = tuple(s.id for s in actors)
+            actor = prefer if prefer in actor_ids else (actor_ids[0] if actor_ids else None)
+            if reason is None and not actors:
+                reason = f"no ship may {spec.kind} now"
+        acting = state.ships.get(actor) if actor else None
+        if "weapon" in names and names["weapon"].type is ArgType.ITEM:
+            weapon = self.first_ready(state, acting)
+        if "target" in names and names["target"].type is ArgType.SHIP:
+            target_ids = tuple(s.id for s in self.targets(state, spec.kind, acting))
+            target = marked if marked in target_ids else (target_ids[0] if len(target_ids) == 1 else None)
+        return LegalAction(spec.kind, allowed=reason is None, reason=reason or "", expected=expected,
+                           actor=actor, weapon=weapon, target=target, actors=actor_ids, targets=target_ids)
+
+    def expected_actions(self, state: GameState) -> frozenset[str]:
+        """The actions the current checklist step asks for (from `step_actions`)."""
+        step = state.current_step
+        return frozenset(self.step_actions.get(step.id, ())) if step is not None else frozenset()
+
+    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
+        """The dice action `kind` will roll with these arguments, declared before rolling; None when
+        the ruleset declares none for it. InvalidAction says why the action cannot be done."""
+        return None
+
+    def step_dice(self, state: GameState, step_id: str) -> DicePlan | None:
+        """The dice automatic step `step_id` will roll from `state` (the step just entered)."""
+        return None
+
+    def obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        """What the rules require before the game may go on (see rules.contract.Obligation)."""
+        return ()
 
     # ---- helpers for plugin authors ------------------------------------------------------------
     def acting_ship(self, state: GameState, ref: str, *, own: bool = False) -> ShipState:
@@ -319,15 +413,14 @@ class DefaultPlugin(RulesetPlugin):
 
 
 def plugin_for(ruleset: RulesetBase) -> RulesetPlugin:
-    """The plugin of a ruleset: `mstracker.rulesets.<id>.plugin.Plugin` when that module exists, else DefaultPlugin."""
-    module_name = f"mstracker.rulesets.{ruleset.meta.id}.plugin"
-    try:
-        module = import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        return DefaultPlugin(ruleset)
-    return module.Plugin(ruleset)
+    """The plugin of a ruleset, from its registered package (`RulesetPackage.plugin`)."""
+    from ..rules.registry import package
+
+    return package(ruleset.meta.id).plugin(ruleset)
+
+
+def _in_id_order(state: GameState) -> list[ShipState]:
+    return sorted(state.ships.values(), key=lambda s: (len(s.id), s.id))
 
 
 def _slug(name: str) -> str:

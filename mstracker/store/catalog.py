@@ -6,15 +6,22 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import AppDirs, app_dirs, shipped_data_dir
-from ..rules import RULESET_IDS, LoadedRuleset, RulesetBase, UnknownRuleset, apply_house_rules, build_ruleset
+from ..rules import LoadedRuleset, RulesetBase, apply_house_rules, build_ruleset
 from ..rules.errors import RulesError
+from ..rules.registry import package
 from .tomlfile import FileProblem, read_toml
 
 
 def ruleset_file(ruleset_id: str) -> Path:
-    if ruleset_id not in RULESET_IDS:
-        raise UnknownRuleset(ruleset_id)
-    return shipped_data_dir() / "rulesets" / f"{ruleset_id}.toml"
+    """The data file of a ruleset: its package's own, else the shipped data/rulesets/<id>.toml."""
+    declared = package(ruleset_id).data_file
+    return declared if declared is not None else shipped_data_dir() / "rulesets" / f"{ruleset_id}.toml"
+
+
+def fleets_dir(ruleset_id: str) -> Path:
+    """The sample fleets of a ruleset: its package's own folder, else the shipped data/fleets/<id>/."""
+    declared = package(ruleset_id).fleets_dir
+    return declared if declared is not None else shipped_data_dir() / "fleets" / ruleset_id
 
 
 @lru_cache(maxsize=None)

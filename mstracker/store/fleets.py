@@ -9,7 +9,7 @@ import tomli_w
 from pydantic import ValidationError
 
 from ..fleet import Roster
-from ..paths import AppDirs, shipped_data_dir
+from ..paths import AppDirs
 from ..rules.errors import format_validation_error
 from .tomlfile import FileProblem, parse_toml_bytes, read_toml, write_atomic
 
@@ -80,7 +80,9 @@ def saved_fleets(dirs: AppDirs, ruleset: str | None = None) -> list[Path]:
 
 
 def sample_fleets(ruleset: str | None = None) -> list[Path]:
-    """The sample fleets shipped in data/fleets/<ruleset>/."""
-    root = shipped_data_dir() / "fleets"
-    pattern = f"{ruleset}/*.toml" if ruleset else "*/*.toml"
-    return sorted(root.glob(pattern))
+    """The sample fleets of a ruleset (every ruleset's when None), from its package's fleets folder."""
+    from ..rules.registry import ruleset_ids
+    from .catalog import fleets_dir
+
+    ids = [ruleset] if ruleset else list(ruleset_ids())
+    return [path for rid in ids for path in sorted(fleets_dir(rid).glob("*.toml"))]

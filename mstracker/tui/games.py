@@ -17,8 +17,6 @@ ENTRIES = {
     "new": "New game",
     "demo": "Demo battle",
 }
-DEMO_RULESET = "spook"
-DEMO_FLEETS = ("scrimmage-blue.toml", "scrimmage-red.toml")
 DEMO_NAME = "Demo battle"
 
 
@@ -120,18 +118,32 @@ def create_game(app: MstrackerApp, name: str, ruleset: str, rosters: list[Any], 
         store.close()
 
 
+def demo_ruleset(app: MstrackerApp) -> str | None:
+    """The ruleset of the demo battle: the one the user works with, else the first that has a demo."""
+    from ..rules.registry import package, ruleset_ids
+
+    ids = [app.services.current_ruleset_id, *ruleset_ids()]
+    return next((rid for rid in ids if package(rid).demo is not None), None)
+
+
 def start_demo(app: MstrackerApp) -> None:
-    """A new game from the two spook scrimmage sample fleets, opened at once."""
+    """A new game from the demo's two sample fleets, opened at once."""
+    from ..rules.registry import package
     from ..store.fleets import load_roster, sample_fleets
     from ..store.tomlfile import FileProblem
 
-    samples = {p.name: p for p in sample_fleets(DEMO_RULESET)}
+    ruleset = demo_ruleset(app)
+    demo = package(ruleset).demo if ruleset else None
+    if ruleset is None or demo is None:
+        app.notify("No installed ruleset has a demo battle.", severity="error")
+        return
+    samples = {p.name: p for p in sample_fleets(ruleset)}
     try:
-        rosters = [load_roster(samples[name]) for name in DEMO_FLEETS]
+        rosters = [load_roster(samples[name]) for name in demo.fleets]
     except (KeyError, FileProblem) as exc:
         app.notify(f"The sample fleets are missing or broken: {exc}", severity="error")
         return
-    game_id = create_game(app, DEMO_NAME, DEMO_RULESET, rosters, {})
+    game_id = create_game(app, DEMO_NAME, ruleset, rosters, {})
     if game_id is not None:
         open_game(app, game_id)
 

@@ -20,8 +20,6 @@ from ..store.settings import SettingsStore
 if TYPE_CHECKING:
     from ..rules import LoadedRuleset
 
-RULESET_IDS: tuple[str, ...] = ("spook", "lukas", "pz8", "cal")
-"""Kept here as well so the home screen need not import the rules package (pydantic) to start."""
 
 
 @dataclass
@@ -50,9 +48,12 @@ class Services:
 
     @property
     def current_ruleset_id(self) -> str:
-        """The ruleset the user last worked with (spook on the first run)."""
+        """The ruleset the user last worked with (the first one listed on the first run)."""
+        from ..rules.registry import ruleset_ids
+
+        ids = ruleset_ids()
         last = self.settings.settings.last_ruleset
-        return last if last in RULESET_IDS else RULESET_IDS[0]
+        return last if last in ids else ids[0]
 
     def show_path(self, path: Path) -> str:
         """A path as the user should read it: under $MSTRACKER_HOME or ~ when it is."""

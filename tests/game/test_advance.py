@@ -28,18 +28,21 @@ def test_advance_runs_the_upkeep_and_stops_at_the_first_manual_item() -> None:
     assert engine.replay([engine.created_event(state), *events]) == after
 
 
-def test_advance_keeps_what_it_did_when_unticked_items_hold_the_phase() -> None:
+def test_advance_from_a_players_item_ticks_it_and_runs_on_to_the_next_one() -> None:
     engine, state = spook_game()
     state = engine.apply(state, engine.decide(state, Action("advance"), TypedFaces([])))
-    held = engine.apply(state, engine.decide(state, Action("advance"), TypedFaces([])))
-    # retire and repair ran; leaving the phase waits for the unticked "confirm" item
-    assert (held.current_phase.id, held.current_step.id) == ("dock", "repair")
-    ticked = engine.apply(held, engine.decide(held, Action("tick", {"step": "confirm"}), TypedFaces([])))
-    moved = engine.apply(ticked, engine.decide(ticked, Action("advance"), TypedFaces([])))
+    assert state.current_step.id == "confirm"
+    events = engine.decide(state, Action("advance"), TypedFaces([]))
+    moved = engine.apply(state, events)
+    # moving past "confirm" is the players saying it is done; retire and repair then ran by themselves
+    assert events[0].kind == "ticked" and events[0].data == {"step_id": "confirm", "by": "next-step"}
+    assert events[0].text.startswith("Done: Confirm the ships")
+    entered = [e.data.get("step_id") for e in events if e.kind == "step-entered"]
+    assert entered == ["retire", "repair", "hyperdrive"]
     assert (moved.current_phase.id, moved.current_step.id) == ("move_devices", "hyperdrive")
 
 
-def test_advance_refuses_to_leave_a_phase_with_unticked_items() -> None:
+def test_leaving_a_phase_with_an_item_the_players_unticked_needs_force() -> None:
     engine = engine_for(book_ruleset("cal"))
     rosters = [load_roster(p) for p in sample_fleets("cal")[:2]]
     state = engine.replay([engine.created_event(engine.new_game("Advance", rosters, {}))])
@@ -47,8 +50,13 @@ def test_advance_refuses_to_leave_a_phase_with_unticked_items() -> None:
     assert state.current_phase.id == "ordnance"  # round 1 has no Interphase
     for _ in range(len(state.current_phase.steps) - 1):
         state = engine.apply(state, engine.decide(state, Action("next-step"), TypedFaces([])))
-    with pytest.raises(InvalidAction, match="unticked items"):
+    first = state.current_phase.steps[0]
+    assert first.id in state.ticked  # ticked as the players moved past it
+    state = engine.apply(state, engine.decide(state, Action("untick", {"step": first.id}), TypedFaces([])))
+    with pytest.raises(InvalidAction, match="unticked items: 1. "):
         engine.decide(state, Action("advance"), TypedFaces([]))
+    left = engine.decide(state, Action("next-step", {"force": True}), TypedFaces([]))
+    assert [e.kind for e in left][:2] == ["ticked", "phase-left"]
 
 
 def test_record_status_names_only_values_away_from_their_start() -> None:

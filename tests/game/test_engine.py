@@ -45,29 +45,37 @@ def test_new_game_builds_players_ships_settings_and_checklist(eng: Engine) -> No
     assert not s.started and s.turn == 0
 
 
-def test_next_step_walks_the_checklist_and_alternates_players(eng: Engine) -> None:
+def test_next_step_walks_the_checklist_ticks_the_players_items_it_leaves_and_alternates_players(eng: Engine) -> None:
     s = act(eng, new(eng), "next-step")
     assert (s.turn, s.active, s.phase, s.step) == (1, 0, 0, 0)
     s = act(eng, s, "next-step")
     assert s.current_step.id == "check"
-    assert "Check timers" in refused(eng, s, "next-step")
-    s = act(eng, act(eng, s, "tick"), "next-step")
+    events = eng.decide(s, Action("next-step"), TypedFaces([]))
+    assert events[0].kind == "ticked" and events[0].data == {"step_id": "check", "by": "next-step"}
+    assert events[0].text == "Done: Check timers"
+    s = eng.apply(s, events)
     assert (s.current_phase.id, s.ticked) == ("move", ())
-    s = act(eng, s, "next-step", force=True)  # leave Movement unticked
+    s = act(eng, s, "next-step")
     assert s.current_step.id == "fire"
-    s = act(eng, act(eng, s, "tick", step="fire"), "tick", step="2")  # the auto step without handler is manual
-    s = act(eng, s, "next-step")
-    s = act(eng, s, "next-step")
+    s = act(eng, s, "next-step")  # fire is done; the auto step without a handler is the players' own
+    assert (s.current_step.id, s.ticked) == ("tally", ("fire",))
+    s = act(eng, s, "untick", step="fire")
+    assert "Fire each weapon" in refused(eng, s, "next-step")
+    s = act(eng, act(eng, s, "tick", step="1"), "next-step")
     assert s.current_phase.id == "empty" and s.current_step is None
     s = act(eng, s, "next-step")
     assert (s.turn, s.active, s.current_step.id) == (2, 1, "reload")
 
 
 def test_forced_leave_is_logged_with_the_unticked_items(eng: Engine) -> None:
-    s = act(eng, act(eng, new(eng), "next-step"), "next-step")
+    s = new(eng)
+    for _ in range(5):  # turn 1: reload, check, move, fire, tally
+        s = act(eng, s, "next-step")
+    assert s.current_step.id == "tally"
+    s = act(eng, s, "untick", step="fire")
     events = eng.decide(s, Action("next-step", {"force": "yes"}), TypedFaces([]))
-    assert events[0].kind == "phase-left" and events[0].data["unticked"] == ["check"]
-    assert "Check timers" in events[0].text
+    assert [e.kind for e in events][:2] == ["ticked", "phase-left"]
+    assert events[1].data["unticked"] == ["fire"] and "Fire each weapon" in events[1].text
 
 
 def test_auto_step_runs_the_plugin_handler_as_events(eng: Engine) -> None:

@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 
 from mstracker.paths import app_dirs, shipped_data_dir
-from mstracker.rules import RULESET_IDS, RulesError, apply_house_rules, build_ruleset
+from mstracker.rules import RulesError, apply_house_rules, build_ruleset
+from mstracker.rules.registry import ruleset_ids
+
+RULESET_IDS = ruleset_ids()
 from mstracker.store.catalog import book_ruleset, load_ruleset
 
 DATA = shipped_data_dir() / "rulesets"

@@ -7,6 +7,9 @@ from typing import Any
 
 from tui_support import make_app, record_notifications, run, settle
 
+from mstracker.dice import TypedFaces
+from mstracker.game import Action
+
 from mstracker.tui.modals.action_form import ActionFormModal
 from mstracker.tui.modals.confirm import ConfirmModal
 from mstracker.tui.screens.battle import BattleScreen
@@ -63,26 +66,26 @@ def test_a_refused_action_says_why_and_changes_nothing(app) -> None:
     assert any(line.startswith("error: ") and "upkeep" in line for line in seen)
 
 
-def test_leaving_a_phase_with_unticked_items_asks_first(app) -> None:
+def test_leaving_a_phase_asks_only_about_the_players_items_they_unticked(app) -> None:
     async def script(pilot):
         screen = await demo(pilot)
-        await spook_to_attack(pilot)  # Retire and repair, step 1 of 3
-        await pilot.press("n", "n")
+        await spook_to_attack(pilot)  # Retire and repair, step 1 of 3: the players' item
+        await pilot.press("n", "n")  # done with it; retire and repair run by themselves
         await settle(pilot)
         position = (screen.state.phase, screen.state.step)
-        await pilot.press("n")  # the last step: 1 item is not ticked
+        ticked_on_the_way = "confirm" in screen.state.ticked
+        screen.perform_action(Action("untick", {"step": "confirm"}), TypedFaces([]))
+        await pilot.press("n")  # the last step, with the players' item unticked: asked
         await settle(pilot)
         asked = isinstance(pilot.app.screen, ConfirmModal)
-        await pilot.press("n")  # no: stay
+        await pilot.press("escape")  # stay
         await settle(pilot)
         stayed = (screen.state.phase, screen.state.step) == position
-        await pilot.press("n")
+        await pilot.press("n", "n")  # n again: leave anyway
         await settle(pilot)
-        await pilot.press("y")  # leave anyway
-        await settle(pilot)
-        return asked, stayed, screen.state.phase != position[0]
+        return ticked_on_the_way, asked, stayed, screen.state.phase != position[0]
 
-    assert run(app, script) == (True, True, True)
+    assert run(app, script) == (True, True, True, True)
 
 
 def test_tick_with_space_and_with_the_mouse_and_undo_and_redo(app) -> None:

@@ -238,3 +238,51 @@ def offered_loadout(
                                           "(use a custom design for another)"))
         out[kind] = rows
     return out
+
+
+# ---- the fleet builder's custom designs --------------------------------------------------------------
+
+_DESIGN_BATTERIES = ("beam", "projectile")
+_DESIGN_COUNTS = ("point", "torpedoes", "assault_bay", "fighter_bay", "bomber_bay", "fb_bay")
+
+
+def fleet_cc(ruleset: Ruleset, roster: Roster, skip_class: str | None = None) -> int:
+    """The C&C of the fleet's ships (stock classes and valid designs), leaving out `skip_class`."""
+    designs, _ = design_classes(ruleset, roster.designs)
+    classes = {n.casefold(): c for n, c in {**ruleset.classes, **designs}.items()}
+    return sum(ruleset.class_cc(classes[s.ship_class.casefold()]) for s in roster.ships
+               if s.ship_class != skip_class and s.ship_class.casefold() in classes)
+
+
+def class_values(cls: ShipClass) -> dict[str, Any]:
+    """A stock class as design data (the starting point of a new design based on it)."""
+    data: dict[str, Any] = {"type": cls.type, "ss": cls.ss}
+    for field in _DESIGN_BATTERIES:
+        battery = getattr(cls, field)
+        if battery is not None:
+            data[field] = {"strength": battery.strength, "range": battery.range}
+    for field in _DESIGN_COUNTS:
+        if getattr(cls, field):
+            data[field] = getattr(cls, field)
+    if cls.points is not None:
+        data["points"] = cls.points
+    return data
+
+
+def design_problems(ruleset: Ruleset, roster: Roster, name: str, data: Mapping[str, Any]) -> tuple[Finding, ...]:
+    """What is wrong with one design as typed (each finding names the design and the field)."""
+    _, findings = design_classes(ruleset, {name or "(unnamed)": data})
+    return tuple(findings)
+
+
+def design_cc_line(ruleset: Ruleset, roster: Roster, name: str, data: Mapping[str, Any]) -> str:
+    """'C&C 2 (2 per fighter, bomber or F/B bay) · fleet C&C 6 with its 2 ships', or why there is none yet."""
+    good, _ = design_classes(ruleset, {name or "(unnamed)": data})
+    cls = good.get(name or "(unnamed)")
+    if cls is None:
+        return "C&C: fix the values below first"
+    cc = ruleset.class_cc(cls)
+    using = sum(1 for s in roster.ships if s.ship_class == name)
+    fleet = fleet_cc(ruleset, roster, skip_class=name) + cc * using
+    ships = f" with its {using} ship{'s' if using != 1 else ''}" if using else ""
+    return f"C&C {cc} ({ruleset.general.cc_per_bay} per fighter, bomber or F/B bay) · fleet C&C {fleet}{ships}"

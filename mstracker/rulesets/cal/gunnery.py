@@ -111,7 +111,7 @@ class CalGunnery(CalDamage):
                 "hits": res.outcome["hit_count"], "damage": damage, "dice": dice_data(dice.take())}
         return [self.event("shots-fired", state, after, text, **data)]
 
-    def attack_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         """Exact odds of a fire action in the current state; None while ship/weapon/target/distance
         are missing; InvalidAction when the shot is not allowed."""
         if kind != "fire" or any(args.get(k) in (None, "") for k in ("ship", "weapon", "target", "distance")):

@@ -87,7 +87,7 @@ class Plugin(AbilityActions):
                 return state.turn + 1, p
         return super().next_turn(state)
 
-    def attack_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         if kind == "fire":
             return fire_odds(self, state, args)
         if kind == "fire-beam" and args.get("ship"):

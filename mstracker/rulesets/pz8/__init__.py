@@ -1,1 +1,66 @@
-"""The pz8 ruleset: schema model and mechanics."""
+"""pz8: Pz8 Spaceships Wargame Rules, as one ruleset package.
+
+This module is the package's entry (`RULESET`, registered under `mstracker.rulesets`): it declares
+what the screens need and imports the heavy modules (model, procedures, game plugin) only when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...rules.contract import DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep
+
+
+class Pz8Package(RulesetPackage):
+    id = "pz8"
+    order = 30
+    title = "Pz8 Spaceships Wargame Rules"
+    odds_options = (
+        OddsOption("distance", OptionType.INT, "hexes from the firer to the target (1 to 9)", required=True, metavar="N"),
+        OddsOption("damaged", OptionType.FLAG, "the firer is Damaged"),
+        OddsOption("target_damaged", OptionType.FLAG, "the target is Damaged"),
+        OddsOption("fire_back", OptionType.FLAG, "this shot answers a shot at the firer"),
+        OddsOption("at_torpedo", OptionType.FLAG, "shooting at a Torpedo salvo"),
+    )
+    demo = DemoSpec(
+        fleets=("pushpin-patrol.toml", "razor-squadron.toml"),
+        to_attack=(SceneStep("next-step"), SceneStep("roll-initiative", faces="5 2"), SceneStep("activate", ship="1")),
+        attacker="1",
+        target="5",
+        faces="6 4 3 1 4",
+        measured={"distance": "2"},
+    )
+
+    def model(self) -> type[Any]:
+        from .model import Ruleset
+
+        return Ruleset
+
+    def validate_fleet(self, roster: Any, ruleset: Any) -> Any:
+        from .fleet import validate
+
+        return validate(roster, ruleset)
+
+    def starter_fleet(self, ruleset: Any, preset: str | None) -> Any:
+        from .fleet import starter_roster
+
+        return starter_roster(ruleset, preset)
+
+    def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
+        from .fleet import offered_loadout
+
+        return offered_loadout(ruleset, ship.ship_class)
+
+    def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
+        from .odds import attack_odds
+
+        return attack_odds(ruleset, options)
+
+    def plugin(self, ruleset: Any) -> Any:
+        from .plugin import Plugin
+
+        return Plugin(ruleset)
+
+
+RULESET = Pz8Package()

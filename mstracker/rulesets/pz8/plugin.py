@@ -84,7 +84,7 @@ class Plugin(CounterActions):
         return fresh_extra(dict(settings))
 
     # ---- odds -------------------------------------------------------------------------------
-    def attack_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         """Exact odds of fire / fire-back / shoot-torpedo / torpedo-attack from the current records:
         the firer's and target's Damaged flags, the fire-back and torpedo modifiers, the game's
         settings. None while the ships or the distance are not given yet (or are not valid)."""

@@ -13,6 +13,7 @@ from ...game.generic import end_game, note, require_started, set_value
 from ...game.plugin import action, auto_step, reducer
 from .game_base import ACTIVATION_PHASE, Pz8Base, plural
 from ...game.state import GameState, ShipState
+from ...rules.contract import Obligation
 
 MP_WORDS = {"forward": "F", "left": "L", "right": "R", "turn": "T"}
 
@@ -281,6 +282,18 @@ class TurnActions(Pz8Base):
         order = " → ".join(f"{side} {n}" for side, n in plan)
         return [note(f"Activations per step: {quota}. Order this turn: {order}.")]
 
+    def obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        """Every Spaceship is activated once a turn (pz8 §2): the activation phase is left only when
+        none waits, or as a table decision."""
+        step = state.current_step
+        if self.phase_id(state) != ACTIVATION_PHASE or step is None or step.id != "activated":
+            return ()
+        waiting = self.anyone_waiting(state)
+        if not waiting:
+            return ()
+        return (Obligation("activations-left", f"Not activated yet: {self.ship_names(waiting)}", "pz8 §2",
+                           resolve="activate", blocks=frozenset({"next-step"})),)
+
     @auto_step("activated")
     def _activated(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         if self.activation(state) is not None:
@@ -290,7 +303,7 @@ class TurnActions(Pz8Base):
         if not waiting:
             return []
         return [note(f"Not activated yet: {self.ship_names(waiting)}. Activate them (activate SHIP), or "
-                     "next-step force to end the activations.")]
+                     "end the activations as a table decision (override activations-left REASON).")]
 
     @auto_step("clear")
     def _clear(self, state: GameState, dice: DiceRecorder) -> list[Event]:

@@ -1,1 +1,65 @@
-"""The spook ruleset: schema model and mechanics."""
+"""spook: Lego Microspacewars, Spook's Version v0.2.2, as one ruleset package.
+
+This module is the package's entry (`RULESET`, registered under `mstracker.rulesets`): it declares
+what the screens need and imports the heavy modules (model, procedures, game plugin) only when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...rules.contract import DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep
+
+
+class SpookPackage(RulesetPackage):
+    id = "spook"
+    order = 10
+    title = "Lego Microspacewars (Spook's v0.2.2)"
+    odds_options = (
+        OddsOption("weapon", OptionType.TEXT, "the weapon: name or code, e.g. 'Ion Beam' or E3", required=True),
+        OddsOption("target", OptionType.TEXT, "the target's class: name or code, e.g. Frigate or D1", required=True),
+        OddsOption("afterburner", OptionType.FLAG, "the target has its afterburner lit (+2 agility)"),
+        OddsOption("flares", OptionType.INT, "flare launchers with ammo on the target", metavar="N"),
+        OddsOption("armor", OptionType.INT, "the target's armor now (for the chance to destroy)", metavar="N"),
+    )
+    demo = DemoSpec(
+        fleets=("scrimmage-blue.toml", "scrimmage-red.toml"),
+        to_attack=(SceneStep("next-step"),) * 5,  # turn 1 and the four automatic upkeep steps
+        attacker="2",
+        target="9",
+        faces="3",
+    )
+
+    def model(self) -> type[Any]:
+        from .model import Ruleset
+
+        return Ruleset
+
+    def validate_fleet(self, roster: Any, ruleset: Any) -> Any:
+        from .fleet import validate
+
+        return validate(roster, ruleset)
+
+    def starter_fleet(self, ruleset: Any, preset: str | None) -> Any:
+        from .fleet import starter_roster
+
+        return starter_roster(ruleset, preset)
+
+    def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
+        from .fleet import offered_loadout
+
+        return offered_loadout(ruleset, ship.ship_class)
+
+    def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
+        from .odds import attack_odds
+
+        return attack_odds(ruleset, dict(options))
+
+    def plugin(self, ruleset: Any) -> Any:
+        from .plugin import Plugin
+
+        return Plugin(ruleset)
+
+
+RULESET = SpookPackage()

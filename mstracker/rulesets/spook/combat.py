@@ -179,7 +179,7 @@ class CombatActions(SpookBase):
         return b.events
 
     # ---- odds ----------------------------------------------------------------------------------
-    def attack_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         """Exact odds of a `fire` against the target as it stands now (agility, flares with ammo, armor)."""
         if kind != "fire" or not all(args.get(k) for k in ("ship", "weapon", "target")):
             return None

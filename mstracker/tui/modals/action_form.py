@@ -224,7 +224,7 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
     def refresh_odds(self) -> None:
         panel = self.query_one("#odds", OddsPanel)
         try:
-            odds = self.host.engine.attack_odds(self.host.state, self.action())
+            odds = self.host.engine.action_odds(self.host.state, self.action())
         except InvalidAction as exc:
             panel.clear(f"Odds once the attack is complete: {exc}")
             return

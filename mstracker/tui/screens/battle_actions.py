@@ -14,7 +14,6 @@ from ...dice import TypedFaces
 from ...game import Action, ActionSpec, ArgType, GameError
 from ...store.games import StoreError
 from ..modals.action_form import ActionFormModal
-from ..modals.action_dice import ProbeFaces
 from ..modals.attack import AttackModal, attack_spec
 from ..modals.confirm import ConfirmModal
 from ..widgets.checklist import Checklist
@@ -107,11 +106,14 @@ class BattleActions(Screen):
         self.perform_action(Action("untick" if event.ticked else "tick", {"step": event.step_id}), TypedFaces([]))
 
     def action_next_step(self) -> None:
+        """n: the current item is done; on to the next. Leaving a phase asks only about the players'
+        own items left unticked, and a move the rules refuse says why."""
         state = self.session.state
         engine = self.session.engine
         phase = state.current_phase
         last_step = phase is not None and state.step + 1 >= len(phase.steps)
-        unticked = engine.unticked(state) if last_step else []
+        current = state.current_step.id if state.current_step else None
+        unticked = [(n, s) for n, s in engine.unticked(state) if s.id != current] if last_step else []
         if unticked and not state.finished:
             listing = "\n".join(f"☐ {n}. {s.text}" for n, s in unticked)
 
@@ -120,7 +122,8 @@ class BattleActions(Screen):
                     self.next_step(force=True)
 
             self.app.push_screen(
-                ConfirmModal(f"Leave {phase.name if phase else 'this phase'} with {len(unticked)} unticked?", listing, yes="Leave anyway", no="Stay"),
+                ConfirmModal(f"Leave {phase.name if phase else 'this phase'} with {len(unticked)} of your items unticked?",
+                             listing, yes="Leave anyway", no="Stay", yes_keys="n,y,enter", no_keys=""),
                 answer,
             )
             return
@@ -131,25 +134,22 @@ class BattleActions(Screen):
 
     def action_advance(self) -> None:
         """Run the automatic steps back to back, up to the next item the players do themselves."""
-        try:
-            self.session.engine.action_spec("advance")
-        except GameError:
-            self.action_next_step()
-            return
         self.move_on(Action("advance", {}))
 
     def move_on(self, action: Action) -> None:
-        """Checklist moves: automatic steps may roll; with physical dice the form asks for them."""
+        """Checklist moves: an automatic step may roll; with physical dice its form asks for them,
+        naming each die from the step's declared dice."""
         if not self.physical_default:
             self.perform_action(action, self.app_faces())
             return
-        probe = ProbeFaces([])
         try:
-            self.session.engine.decide(self.session.state, action, probe)
-        except GameError:
-            if probe.wanted is not None:  # an automatic step rolls: ask for the physical dice
-                self.open_form(action.kind, dict(action.args))
-                return
+            plan = self.session.engine.dice_plan(self.session.state, action)
+        except GameError as exc:
+            self.notify(str(exc), title=f"{action.kind}: not done", severity="error", timeout=8)
+            return
+        if plan:
+            self.open_form(action.kind, dict(action.args))
+            return
         self.perform_action(action, TypedFaces([]))
 
     def action_undo(self) -> None:

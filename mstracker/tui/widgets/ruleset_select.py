@@ -1,17 +1,10 @@
-"""A Select of the four rulesets, labelled without loading them (start-up stays lean)."""
+"""A Select of the installed rulesets, labelled from their packages (no ruleset data is loaded)."""
 
 from __future__ import annotations
 
 from textual.widgets import Select
 
-from ..services import RULESET_IDS
-
-LABELS = {
-    "spook": "spook · Lego Microspacewars (Spook's v0.2.2)",
-    "lukas": "lukas · Micro Space Wars (Lukas W.P. v1.8)",
-    "pz8": "pz8 · Pz8 Spaceships Wargame Rules",
-    "cal": "cal · Colors and Lights",
-}
+from ...rules.registry import package, ruleset_ids
 
 
 class RulesetSelect(Select[str]):
@@ -25,7 +18,7 @@ class RulesetSelect(Select[str]):
 
     def __init__(self, value: str, *, id: str | None = None) -> None:
         super().__init__(
-            [(LABELS.get(rid, rid), rid) for rid in RULESET_IDS],
+            [(package(rid).label, rid) for rid in ruleset_ids()],
             value=value,
             allow_blank=False,
             id=id,

@@ -119,7 +119,7 @@ def test_attack_odds_follow_the_state() -> None:
     eng, state = g.eng, g.state
 
     def odds(**args: object):
-        return eng.attack_odds(g.state, Action("fire", args))
+        return eng.action_odds(g.state, Action("fire", args))
 
     assert odds(ship="CA-1", weapon="beam", target="K-1") is None  # no distance yet
     plain = odds(ship="CA-1", weapon="beam", target="K-1", distance=4)

@@ -103,7 +103,7 @@ def gunnery_game(**settings: object) -> Game:
     g = Game(red, blue, **settings)
     g.to("gunnery", "weapons")
     # G1: 7 hexes, the cruiser's beam twice at the corvette: target 4, rolls 4 and 2, long range
-    odds = g.eng.attack_odds(g.state, Action("fire", {"ship": "CA-1", "weapon": "beam", "target": "K-1", "distance": 7}))
+    odds = g.eng.action_odds(g.state, Action("fire", {"ship": "CA-1", "weapon": "beam", "target": "K-1", "distance": 7}))
     assert odds.p_hit == Fraction(1, 2) and odds.damage == {0: Fraction(1, 4), 4: Fraction(1, 2), 8: Fraction(1, 4)}
     text = g.text("fire", 4, 2, ship="CA-1", weapon="beam", target="K-1", distance=7)
     assert "long range" in text and "4 damage a hit (8 halved" in text and "1 hit of 2" in text

@@ -44,7 +44,7 @@ def test_t_lwp_12_melee_against_a_strike_craft_needs_the_radar() -> None:
     assert "12 < 13: miss" in decide(eng, s, "fire", (12,), ship="Ram", weapon="Melee", target="Hornet")[0].text
     hit = decide(eng, s, "fire", (12, 1), ship="Titan", weapon="Heavy Turret", target="Hornet")  # own radar: 13
     assert "hit" in hit[0].text
-    odds = eng.attack_odds(s, Action("fire", {"ship": "Ram", "weapon": "Melee", "target": "Hornet"}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "Ram", "weapon": "Melee", "target": "Hornet"}))
     assert odds.p_hit == 0
 
 
@@ -81,7 +81,7 @@ def test_settings_chosen_for_the_game_change_the_resolution() -> None:
     s = to_turn(eng, new(eng, {"min_damage_all": "3"}), 1)
     low = decide(eng, s, "fire", (12, 1), ship="Bull", weapon="Light Missiles", target="Ram")
     assert low[0].data["damage"] == 3
-    odds = eng.attack_odds(s, Action("fire", {"ship": "Bull", "weapon": "w1", "target": "Ram"}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w1", "target": "Ram"}))
     assert min(d for d in odds.damage if d) == 3
 
 
@@ -139,16 +139,16 @@ def test_cargo_is_loaded_and_unloaded() -> None:
 def test_odds_follow_the_state() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), 1)
-    assert eng.plugin.attack_odds(s, "fire", {"ship": "Bull", "weapon": None, "target": None}) is None
-    assert eng.plugin.attack_odds(s, "fire", {"ship": "Bull", "weapon": "w1", "target": "Nobody"}) is None
-    odds = eng.attack_odds(s, Action("fire", {"ship": "Bull", "weapon": "w2", "target": "Wasp"}))
+    assert eng.plugin.action_odds(s, "fire", {"ship": "Bull", "weapon": None, "target": None}) is None
+    assert eng.plugin.action_odds(s, "fire", {"ship": "Bull", "weapon": "w1", "target": "Nobody"}) is None
+    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w2", "target": "Wasp"}))
     assert odds.p_hit == Fraction(7, 12) and odds.p_destroy == Fraction(7, 12) * Fraction(3, 12)  # 9 to 11 on d12-1
     s = act(eng, s, "set", target="Wasp", key="armor", value="2")
-    odds = eng.attack_odds(s, Action("fire", {"ship": "Bull", "weapon": "w2", "target": "Wasp"}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w2", "target": "Wasp"}))
     assert odds.p_destroy == Fraction(7, 12) * Fraction(10, 12)
-    bomb = eng.attack_odds(s, Action("fire", {"ship": "Hornet", "weapon": "w1", "target": "Titan", "subsystem": "engines"}))
+    bomb = eng.action_odds(s, Action("fire", {"ship": "Hornet", "weapon": "w1", "target": "Titan", "subsystem": "engines"}))
     assert bomb.extra["p_subsystem_destroyed"] == Fraction(9, 12) * Fraction(3, 8)
-    beam = eng.plugin.attack_odds(s, "fire-beam", {"ship": "Anvil"})
+    beam = eng.plugin.action_odds(s, "fire-beam", {"ship": "Anvil"})
     assert beam is None  # nothing announced
 
 

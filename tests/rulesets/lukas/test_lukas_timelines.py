@@ -161,11 +161,11 @@ def test_t_lwp_14_bomb_subsystem_roll_of_2_hits_the_hull_for_half() -> None:
 def test_bridge_destroyed_gives_minus_2_hit_and_minus_1_damage_to_later_attacks() -> None:
     eng = engine()
     s = to_turn(eng, new(eng, {"cr_includes_self": "false"}), 1)  # Titan's own radar does not help it here
-    before = eng.attack_odds(s, Action("fire", {"ship": "Titan", "weapon": "w1", "target": "Anvil"}))
+    before = eng.action_odds(s, Action("fire", {"ship": "Titan", "weapon": "w1", "target": "Anvil"}))
     s = act(eng, s, "fire", (4, 6), ship="Hornet", weapon="Bombs", target="Titan", subsystem="bridge")
     assert rec(s, "7")["bridge_out"] is True and rec(s, "7")["armor"] == 45
     s = to_turn(eng, s, 2)
-    after = eng.attack_odds(s, Action("fire", {"ship": "Titan", "weapon": "w1", "target": "Anvil"}))
+    after = eng.action_odds(s, Action("fire", {"ship": "Titan", "weapon": "w1", "target": "Anvil"}))
     assert (before.p_hit * 12, after.p_hit * 12) == (10, 8)
     events = decide(eng, s, "fire", (4,), ship="Titan", weapon="Heavy Turret", target="Anvil")  # T-LWP-15
     assert "4 -2 = 2; 2 < 3: miss" in events[0].text and "-2 Bridge/Sensors destroyed" in events[0].text

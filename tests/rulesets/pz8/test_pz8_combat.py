@@ -253,33 +253,33 @@ def test_illegal_actions_are_refused_with_their_reason_and_change_nothing() -> N
 def test_attack_odds_follow_the_records_and_the_settings() -> None:
     play = at_fire()
     eng, s = engine(), play.state
-    assert eng.attack_odds(s, Action("fire", {"ship": "A1", "target": "B1"})) is None  # no distance yet
-    assert eng.plugin.attack_odds(s, "fire", {"ship": "A1"}) is None
-    assert eng.plugin.attack_odds(s, "fire", {"ship": "A1", "target": "B1", "distance": 12}) is None
-    odds = eng.attack_odds(s, Action("fire", {"ship": "A1", "target": "B1", "distance": 5}))
+    assert eng.action_odds(s, Action("fire", {"ship": "A1", "target": "B1"})) is None  # no distance yet
+    assert eng.plugin.action_odds(s, "fire", {"ship": "A1"}) is None
+    assert eng.plugin.action_odds(s, "fire", {"ship": "A1", "target": "B1", "distance": 12}) is None
+    odds = eng.action_odds(s, Action("fire", {"ship": "A1", "target": "B1", "distance": 5}))
     assert odds.p_hit == Fraction(1, 3) and odds.outcomes == attack_odds(eng.ruleset, {"distance": 5}).outcomes
     play.act("set", target="A1", key="damaged", value="yes")
     play.act("set", target="B1", key="damaged", value="yes")
     s = play.state
-    odds = eng.attack_odds(s, Action("fire", {"ship": "A1", "target": "B1", "distance": 2}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "A1", "target": "B1", "distance": 2}))
     assert odds == attack_odds(eng.ruleset, {"distance": 2, "damaged": True, "target_damaged": True})
     assert odds.p_hit == Fraction(1, 3) and odds.outcomes["damaged"] == 0  # a Damaged target is Destroyed or not
-    torp = eng.attack_odds(s, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"}))
+    torp = eng.action_odds(s, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"}))
     assert torp.p_hit == 1 and torp == attack_odds(eng.ruleset, {"torpedo": True, "target_damaged": True})
-    at_t = eng.attack_odds(s, Action("fire", {"ship": "A1", "target": "t1", "distance": 2, "at_torpedo": True}))
+    at_t = eng.action_odds(s, Action("fire", {"ship": "A1", "target": "t1", "distance": 2, "at_torpedo": True}))
     assert at_t.p_hit == Fraction(1, 6)  # 4+ at 1-3, -1 Damaged, -1 at Torpedoes: only a 6
-    far_t = eng.attack_odds(s, Action("shoot-torpedo", {"ship": "A1", "torpedo": "t1", "distance": 4}))
+    far_t = eng.action_odds(s, Action("shoot-torpedo", {"ship": "A1", "torpedo": "t1", "distance": 4}))
     assert far_t.p_hit == 0 and far_t.outcomes == {"none": 1, "exploded": 0}
     play.act("fire", 1, ship="A1", target="B1", distance=3)
-    back = eng.attack_odds(play.state, Action("fire-back", {}))
+    back = eng.action_odds(play.state, Action("fire-back", {}))
     assert back == attack_odds(eng.ruleset, {"distance": 3, "damaged": True, "target_damaged": True, "fire_back": True})
     # by hand: 4+ at 1-3, -1 Damaged firer, -1 fire-back -> only a 6 (1/6); 1D6 vs 1D6 against a Damaged
     # target, any win destroys: P(a > t) = 15/36 = 5/12 -> destroyed 1/6 * 5/12 = 5/72
     assert back.p_hit == Fraction(1, 6)
     assert back.outcomes == {"none": Fraction(67, 72), "damaged": 0, "destroyed": Fraction(5, 72)}
     n6 = at_fire(natural6_hits="true")
-    far = eng.attack_odds(n6.state, Action("fire", {"ship": "A1", "target": "B1", "distance": 9, "fire_back": False}))
+    far = eng.action_odds(n6.state, Action("fire", {"ship": "A1", "target": "B1", "distance": 9, "fire_back": False}))
     assert far.p_hit == Fraction(1, 6)
     # C4.2: 7-9 hexes needs a 6, -1 for the Damaged firer: no face hits without natural6_hits.
-    long = eng.plugin.attack_odds(s, "fire", {"ship": "A1", "target": "B1", "distance": 7})
+    long = eng.plugin.action_odds(s, "fire", {"ship": "A1", "target": "B1", "distance": 7})
     assert long.p_hit == 0 and long.outcomes == {"none": 1, "damaged": 0, "destroyed": 0}

@@ -95,7 +95,7 @@ def test_next_step_through_the_activation_steps_loops_until_every_ship_is_done()
     play.act("next-step")  # move -> fire
     play.act("next-step")  # fire -> torpedo
     events = play.act("next-step")  # -> activated: A1 gets its chit, back to step 1 for B
-    assert [e.kind for e in events][:2] == ["step-entered", "activation-ended"]
+    assert [e.kind for e in events if e.kind != "ticked"][:2] == ["step-entered", "activation-ended"]
     assert play.rec("A1", "activated") and play.state.current_step.id == "choose" and play.state.active == 1
     play.act("activate", ship="B1")
     for _ in range(3):
@@ -105,15 +105,20 @@ def test_next_step_through_the_activation_steps_loops_until_every_ship_is_done()
     assert play.state.current_phase.id == "end"
 
 
-def test_the_activation_steps_can_be_left_early_with_force_only() -> None:
+def test_the_activation_steps_are_left_early_only_as_a_table_decision() -> None:
     play = Play.sides(2, 2).start(5, 2)
     for _ in range(5):
         play.act("next-step")
     s = play.state
     assert s.current_step.id == "activated"
     assert "Not activated yet: Alpha 1 (#1), Alpha 2 (#2), Bravo 1 (#3), Bravo 2 (#4)" in texts(play.log[-1])
-    assert "unticked items" in play.refused("next-step")
-    play.act("next-step", force=True)
+    refusal = play.refused("next-step")
+    assert "Not activated yet: Alpha 1 (#1)" in refusal and "(pz8 §2)" in refusal
+    assert "override activations-left REASON" in refusal
+    assert "Not activated yet" in play.refused("next-step", force=True)  # force is for the players' own items
+    events = play.act("override", obligation="activations-left", reason="the fleets disengage")
+    assert "Table decision" in events[0].text and "the fleets disengage" in events[0].text
+    play.act("next-step")
     assert play.state.current_phase.id == "end"
     assert "this turn's are over" in play.refused("activate", ship="A1")
 

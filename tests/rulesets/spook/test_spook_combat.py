@@ -85,7 +85,7 @@ def test_t_spk_8_torpedo_against_a_transport_with_afterburner_then_flares() -> N
     g.act("use-device", ship="Mule", device="Afterburner")  # Red: agility 6 + 2 through Blue's turn
     g.end_turn()
     assert g.rec("Mule", "agility") == 8
-    odds = g.eng.attack_odds(g.s, _fire("Lance", "Torpedo Launcher", "Mule"))
+    odds = g.eng.action_odds(g.s, _fire("Lance", "Torpedo Launcher", "Mule"))
     assert odds == book_odds(RULESET, {"weapon": "Torpedo Launcher", "target": "Transport", "afterburner": True,
                                        "flares": 1, "armor": 300})
     events = g.act("fire", 6, 4, ship="Lance", weapon="Torpedo Launcher", target="Mule")
@@ -203,14 +203,14 @@ def test_own_mines_are_harmless_by_default_and_settings_change_it() -> None:
 
 def test_attack_odds_follow_the_state() -> None:
     g = battle()
-    assert g.eng.attack_odds(g.s, _fire("Lance", "", "")) is None
-    assert g.eng.attack_odds(g.s, _fire("Lance", "w1", "Nobody")) is None
-    assert g.eng.plugin.attack_odds(g.s, "fire", {"ship": "Lance", "weapon": "", "target": ""}) is None
-    assert g.eng.plugin.attack_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1"}) is None
-    odds = g.eng.plugin.attack_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1", "target": "Picket"})
+    assert g.eng.action_odds(g.s, _fire("Lance", "", "")) is None
+    assert g.eng.action_odds(g.s, _fire("Lance", "w1", "Nobody")) is None
+    assert g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "", "target": ""}) is None
+    assert g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1"}) is None
+    odds = g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1", "target": "Picket"})
     assert odds.p_hit == Fraction(6, 12) and odds.p_destroy == 0 and odds.extra["p_friendly_fire"] == Fraction(1, 12)
     g.act("fire", 11, ship="Pike", weapon="Ion Beam", target="Picket")  # Picket 100 left
-    odds = g.eng.plugin.attack_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1", "target": "Picket"})
+    odds = g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1", "target": "Picket"})
     assert odds.p_destroy == Fraction(1, 12)
 
 
