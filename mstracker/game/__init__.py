@@ -3,7 +3,8 @@
 Ruleset plugins (`mstracker.rulesets.<ruleset id>`) extend it through `mstracker.game.plugin`.
 """
 
-from .actions import GENERIC_SPECS
+from .actions import GENERIC_SPECS, StepRole
+from .batch import Batch, extra_set
 from .engine import Engine, engine_for
 from .errors import GameError, InvalidAction, InvalidSetting
 from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, dice_data, dice_words
@@ -19,6 +20,9 @@ __all__ = [
     "ActionSpec",
     "ArgSpec",
     "ArgType",
+    "Batch",
+    "StepRole",
+    "extra_set",
     "DefaultPlugin",
     "DiceRecorder",
     "Engine",

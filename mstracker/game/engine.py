@@ -235,12 +235,12 @@ class Engine:
         generic = GENERIC_REDUCERS.get(event.kind)
         if generic is not None:
             return generic(state, event)
+        legacy = self.plugin.reduce(state, event)  # events of older saves, in the shapes they were written
+        if legacy is not None:
+            return legacy
         if event.kind in self.plugin.narrative_kinds():
             return state
-        new = self.plugin.reduce(state, event)
-        if new is None:
-            raise GameError(f"no reducer for event {event.kind!r} in {self.ruleset.meta.id}")
-        return new
+        raise GameError(f"no reducer for event {event.kind!r} in {self.ruleset.meta.id}")
 
     def apply(self, state: GameState | None, events: Iterable[Event]) -> GameState:
         for event in events:

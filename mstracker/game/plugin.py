@@ -1,61 +1,64 @@
-"""The ruleset plugin protocol: how a ruleset plugs its bookkeeping into the generic game engine.
+"""The game half of the ruleset contract: how a ruleset plays a game through the generic engine.
 
-A plugin is a subclass of `RulesetPlugin` in the module `mstracker.rulesets.<ruleset id>.plugin` named
-`Plugin`; `plugin_for(ruleset)` imports it, and falls back to `DefaultPlugin` (generic actions
-only, ship records built from the ruleset data) while a ruleset has no module of its own.
-
-What a plugin declares and does (every method has a working default):
+A ruleset package (`mstracker.rules.contract.RulesetPackage`) hands the engine a `RulesetPlugin`
+for the ruleset in force (`package.plugin(ruleset)`; `plugin_for(ruleset)` finds it through the
+registry). What a plugin declares and does (every method has a working default):
 
 * `record_spec()` -> `RecordSpec`: the fields of a ship record (armor bar, fire counter, damaged
-  flag, FTL track, timers...), of every weapon/device/ability item (reload state) and of a player
-  (RU). The TUI and `game show` render any ship from it; `set`/`adjust` check values against it.
-* `initial_ship(ship_id, owner, entry, roster, settings)` -> `ShipState`,
-  `initial_player(index, roster, settings)` -> `PlayerState`, `initial_extra(settings)` -> dict:
-  the state at the start of the game, built from the rosters and the settings in force.
+  flag, FTL track, timers...), of every weapon/device/ability item and of a player (RU). The TUI and
+  `game show` render any ship from it; `set`/`adjust` check values against it.
+* `initial_ship(...)`, `initial_player(...)`, `initial_extra(settings)`: the state at the start.
 * Actions: methods decorated with `@action(kind, *ArgSpec, help=..., rolls=...)`, called as
-  `method(state, args, dice) -> list[Event]`. `args` are already checked and converted per the
-  ArgSpecs (ship refs stay text: resolve them with `state.find_ship` or `self.acting_ship`).
-  `dice` is a `DiceRecorder`: `dice.roll(12)` draws a face (typed or rolled), `dice.take()` hands
-  the faces drawn so far to put in the event (`dice_data`, `dice_words`). Raise `InvalidAction`
-  with a reason to refuse; never change anything (state is immutable anyway).
-* Reducers: methods decorated with `@reducer(kind)`, `method(state, event) -> GameState`, pure,
-  one per event kind the plugin emits. Plugins may also emit the generic events, reduced by the
-  engine: `value-set` (use `set_value`), `resource-changed` (`change_resource`), `noted` (`note`),
-  `owner-changed`, `ship-added`, `game-ended` (`end_game`).
-* Automatic steps: methods decorated with `@auto_step(step_id)`, `method(state, dice) -> list[Event]`,
-  keyed by `PhaseStep.id` of the ruleset's phases. When `next-step` enters a step of kind `auto`,
-  the engine calls its handler and logs the events (undoable like everything else). An auto step
-  without a handler is treated as a manual checklist item.
-* Hooks: `phase_applies(state, index)` (skip a phase, e.g. cal's Interphase in round 1),
-  `next_turn(state)` -> (turn, active player) when the checklist wraps, `attack_odds(state, kind,
-  args)` -> `AttackOdds | None` for the odds shown before a roll.
+  `method(state, args, dice) -> list[Event]`. A decider builds a `Batch` (mstracker.game.batch):
+  narrative events that tell the story and its dice (`batch.story`, kinds listed in `narrative`),
+  and every change as a generic event with its exact old → new (`set`, `resource`, `extra`,
+  `owner`, `active`, or `absorb` of a worked-out state). The engine reduces them all; a plugin
+  has no reducers of its own (`reduce` only reads events in the shapes older saves wrote).
+  `dice.roll(12)` draws a face (typed or rolled); raise `InvalidAction` with a reason to refuse.
+* Automatic steps: `@auto_step(step_id)` methods, `method(state, dice) -> list[Event]`, run when
+  `next-step` enters that step. `step_actions` maps the other steps to the actions that do them:
+  the engine ticks such a step when one is done, and never asks the players about it.
+* The contract's answers, for any state: `legal_actions` (built from `available`, `actors`,
+  `targets` and `readiness`: the ship that must act, its first ready weapon, the marked or only
+  target), `readiness(state, ship)`, `action_dice` / `step_dice` (the dice declared before rolling:
+  the engine checks every roll against them), `obligations(state)` (what blocks the game, enforced
+  by the engine), `action_odds` (exact odds before any roll).
+* Hooks: `phase_applies(state, index)` (cal skips its Interphase in round 1), `next_turn(state)`.
 
 Example: a ruleset adds a "fire" action and an automatic reload step::
 
     class Plugin(RulesetPlugin):
+        narrative = frozenset({"fired"})
+        step_actions = {"attack": ("fire",)}
+
         @action("fire", ArgSpec("ship", ArgType.SHIP), ArgSpec("weapon", ArgType.ITEM),
-                ArgSpec("target", ArgType.SHIP), help="fire one weapon at a ship", rolls=True)
+                ArgSpec("target", ArgType.SHIP), help="fire one weapon at a ship: d12, 4+ hits for 100",
+                rolls=True)
         def fire(self, state, args, dice):
             ship = self.acting_ship(state, args["ship"])
             weapon = ship.item(args["weapon"])
-            if weapon.record.get("reload", 0):
-                raise InvalidAction(f"{weapon.name} of {ship.label} is reloading")
             target = state.find_ship(args["target"])
             face = dice.roll(12)
-            damage = 100 if face >= 4 else 0
-            fired = Event("weapon-fired", {"ship": ship.id, "item": weapon.id, "target": target.id,
-                          "dice": dice_data(dice.take())}, f"{ship.label} fires {weapon.name}: d12={face}")
-            return [fired, set_value(state, target.id, "armor", max(0, target.get("armor") - damage))]
+            batch = Batch(self, state)
+            batch.story("fired", f"{ship.label} fires {weapon.name}: d12={face}", dice=dice_data(dice.take()))
+            batch.set(ship.id, f"{weapon.id}.reload", 1, "fired")
+            if face >= 4:
+                batch.set(target.id, "armor", max(0, target.get("armor") - 100), "hit")
+            return batch.events
 
-        @reducer("weapon-fired")
-        def _fired(self, state, event):
-            ship = state.ships[event.data["ship"]]
-            return state.with_ship(ship.with_item_values(event.data["item"], {"reload": 1}))
+        def action_dice(self, state, kind, args):
+            plan = PlanBuilder()
+            plan.die(12, "to hit (4+)", ship=state.find_ship(args["ship"]).id, table="Hit table (§4)")
+            return plan.build()
 
         @auto_step("upkeep")
         def _upkeep(self, state, dice):
-            return [set_value(state, s.id, f"{it.id}.reload", it.record["reload"] - 1)
-                    for s in state.ships.values() for it in s.items if it.record.get("reload")]
+            batch = Batch(self, state)
+            for s in state.ships.values():
+                for it in s.items:
+                    if it.record.get("reload"):
+                        batch.set(s.id, f"{it.id}.reload", it.record["reload"] - 1, "reloading")
+            return batch.events
 """
 
 from __future__ import annotations
@@ -264,7 +267,9 @@ class RulesetPlugin:
         return list(getattr(self, self._action_methods[kind])(state, args, dice))
 
     def reduce(self, state: GameState, event: Event) -> GameState | None:
-        """The plugin's reducer for this event, or None when the kind is not the plugin's."""
+        """Events of older saves only: the state after an event in a shape this ruleset once wrote
+        (recognise it by its data), else None. New events are generic changes and narrative kinds,
+        which the engine reduces itself."""
         name = self._reducer_methods.get(event.kind)
         return None if name is None else getattr(self, name)(state, event)
 
