@@ -96,10 +96,11 @@ class Engine:
             if spec.generic:
                 events = GENERIC_DECIDERS[action.kind](self, state, args, dice)
             else:
-                events = self.plugin.decide(state, action.kind, args, dice)
-                events = list(events) + self.tracked_ticks(state, action.kind, events)
-            if planned is not None:
-                planned.finish()
+                events = list(self.plugin.decide(state, action.kind, args, dice))
+                if planned is not None:
+                    planned.finish()
+                    events += planned.record(state)
+                events += self.tracked_ticks(state, action.kind, events)
         except DiceError as exc:
             raise InvalidAction(str(exc)) from None
         left = tuple(getattr(faces, "remaining", ()))
@@ -314,6 +315,7 @@ class Engine:
             planned = PlannedFaces(dice.source, plan, step_info.text)
             events += self.plugin.run_auto_step(after, step_info.id, DiceRecorder(planned))
             planned.finish()
+            events += planned.record(after)
         return events
 
 
@@ -363,3 +365,22 @@ class PlannedFaces:
         progress = self.plan.walk(self.faces)
         if progress.next is not None:
             raise GameError(f"{self.what} declared a d{progress.next.sides} ({progress.next.purpose}) that it did not roll")
+
+    def record(self, state: GameState) -> list[Event]:
+        """A `dice-rolled` event: each roll with what it decided and who rolled it (for dice luck)."""
+        groups: list[dict[str, Any]] = []
+        last = None
+        for need, face in self.plan.rolled(self.faces):
+            if last is not None and need.group == last:
+                groups[-1]["faces"].append(face)
+                continue
+            last = need.group
+            player = need.player
+            if player is None and need.ship in state.ships:
+                player = state.ships[need.ship].owner
+            groups.append({"purpose": need.purpose, "table": need.table, "ship": need.ship, "player": player,
+                           "sides": need.sides, "faces": [face]})
+        if not groups:
+            return []
+        words = "; ".join(f"{g['purpose']}: {len(g['faces'])}d{g['sides']} = {'+'.join(map(str, g['faces']))}" for g in groups)
+        return [Event("dice-rolled", {"rolls": groups}, f"Dice: {words}")]

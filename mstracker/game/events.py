@@ -61,6 +61,7 @@ class ArgType(StrEnum):
     TEXT = "text"
     BOOL = "bool"
     CHOICE = "choice"
+    TOKEN = "token"  # a token on the table by id (o3, t1, a2): the ruleset lists them (on_table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,7 @@ class ArgSpec:
     default: Any = None
     choices: tuple[str, ...] = ()
     rest: bool = False  # the last text argument: takes every remaining word
+    tokens: tuple[str, ...] = ()  # TOKEN arguments: the token kinds (TableItem.arg_kind) it takes; () any
 
     def convert(self, raw: Any) -> Any:
         try:

@@ -154,6 +154,7 @@ GENERIC_REDUCERS: dict[str, Reducer] = {
     "active-changed": _active_changed,
     "ship-added": _ship_added,
     "noted": _nothing,
+    "dice-rolled": _nothing,
     "game-ended": _game_ended,
 }
 

@@ -79,7 +79,7 @@ from .events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from .generic import change_resource, end_game, note, set_value
 from .records import FieldKind, FieldSpec, RecordSpec
 from .state import GameState, PlayerState, ShipItem, ShipState
-from ..rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, Readiness
+from ..rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, Readiness, TableItem
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -389,6 +389,14 @@ class RulesetPlugin:
     def step_dice(self, state: GameState, step_id: str) -> DicePlan | None:
         """The dice automatic step `step_id` will roll from `state` (the step just entered)."""
         return None
+
+    def on_table(self, state: GameState) -> tuple[TableItem, ...]:
+        """What is in play besides ships: tokens, counters, fields and effects in force."""
+        return ()
+
+    def token_choices(self, state: GameState, kind: str, arg: ArgSpec, actor: ShipState | None) -> list[TableItem]:
+        """The tokens a TOKEN argument of action `kind` may name now (default: those of its kinds)."""
+        return [t for t in self.on_table(state) if t.arg_kind and (not arg.tokens or t.arg_kind in arg.tokens)]
 
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         """What the rules require before the game may go on (see rules.contract.Obligation)."""

@@ -293,6 +293,24 @@ class Obligation:
                 f"override {self.id} REASON")
 
 
+# ---- what is on the table besides ships ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableItem:
+    """A token or effect in play: ordnance tokens, torpedo salvos, asteroids, mines, fields in force.
+
+    `id` is what players type in forms (o3, t1, a2); `owner` the player it belongs to (None: nobody's);
+    `ship` the ship it came from or sits on."""
+
+    id: str
+    kind: str  # "Torpedo salvo", "Fighter", "Asteroid", "Mine", "Defense Field"
+    owner: int | None = None
+    text: str = ""  # "×2 · launched by Anchor One (#5) in turn 2 · course d3=1"
+    ship: str | None = None
+    arg_kind: str = ""  # the token kind forms ask for ("torpedo", "asteroid", "ordnance"); "" for effects
+
+
 # ---- odds without a game (mstracker odds <id>) -----------------------------------------------------------
 
 

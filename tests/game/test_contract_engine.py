@@ -143,6 +143,9 @@ def test_the_engine_ticks_the_item_an_action_did_and_never_asks_about_it() -> No
     assert eng.step_role(state.sequence[0].steps[1]) is StepRole.MANUAL
     assert [s.id for _, s in eng.unticked(state)] == ["tally"]  # the players' own only
     events = eng.decide(state, Action("fire", {"ship": "1", "weapon": "w1", "target": "4"}), TypedFaces([3]))
+    assert events[-2].kind == "dice-rolled" and events[-2].data == {"rolls": [
+        {"purpose": "to hit (7 or more)", "table": "Mini hit table", "ship": "1", "player": 0, "sides": 12, "faces": [3]}]}
+    assert events[-2].text == "Dice: to hit (7 or more): 1d12 = 3"
     assert events[-1].kind == "ticked" and events[-1].data == {"step_id": "fire", "by": "engine"}
     assert events[-1].text == "Ticked by fire: Fire each weapon"
     assert "fire" in eng.apply(state, events).ticked
