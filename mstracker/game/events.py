@@ -76,6 +76,7 @@ class ArgSpec:
     choices: tuple[str, ...] = ()
     rest: bool = False  # the last text argument: takes every remaining word
     tokens: tuple[str, ...] = ()  # TOKEN arguments: the token kinds (TableItem.arg_kind) it takes; () any
+    items: tuple[str, ...] = ()  # ITEM arguments: the item kinds (weapon, device, ability) it takes; () any
 
     def convert(self, raw: Any) -> Any:
         try:

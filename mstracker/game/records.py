@@ -153,7 +153,10 @@ class RecordSpec(_Frozen):
     item_fields: tuple[FieldSpec, ...] = Field(default=(), description="Per weapon/device/ability, e.g. reload.")
     player_fields: tuple[FieldSpec, ...] = Field(default=(), description="Per player resources, e.g. RU.")
     loss_flags: tuple[str, ...] = Field(
-        default=("destroyed",), description="Flags that take a ship out of the game (losses in the report)."
+        default=("destroyed",), description="Flags that take a ship out of play (destroyed, retired, jumped out...)."
+    )
+    not_lost: tuple[str, ...] = Field(
+        default=(), description="Loss flags that take a ship out of play without losing it (retired, jumped out)."
     )
 
     def field(self, key: str) -> FieldSpec | None:
@@ -198,8 +201,20 @@ class RecordSpec(_Frozen):
         return [word for f in self.fields if (word := f.status(record))]
 
     def lost(self, record: dict[str, Any]) -> bool:
-        """True when any loss flag is set (destroyed, captured...)."""
+        """True when the ship is out of play: any loss flag is set (destroyed, retired, jumped...)."""
         return any(bool(record.get(flag)) for flag in self.loss_flags)
+
+    def destroyed(self, record: dict[str, Any]) -> bool:
+        """True when the ship is out of play as a loss (not retired or jumped out)."""
+        return any(bool(record.get(flag)) for flag in self.loss_flags if flag not in self.not_lost)
+
+    def out_word(self, record: dict[str, Any]) -> str:
+        """How the ship left play, in the flag's label ('Destroyed', 'Retired', 'Jumped'), or ''."""
+        for flag in self.loss_flags:
+            if record.get(flag):
+                found = self.field(flag)
+                return found.label if found is not None else flag
+        return ""
 
 
 def _find(fields: tuple[FieldSpec, ...], key: str) -> FieldSpec | None:
