@@ -159,9 +159,9 @@ async def odds_bench(app: Any, ruleset: str) -> None:
         await pilot.pause()
         clock = FrameClock(app)
         await play.create_game(pilot, ruleset)
-        await play.REACH[ruleset](pilot)
-        attacker, target, _, _ = play.FIRST_ATTACK[ruleset]
-        form = await play.open_attack(pilot, attacker, target)
+        demo = play.demo_of(ruleset)
+        await play.to_attack(pilot, demo)
+        form = await play.open_attack(pilot, demo.attacker, demo.target)
         await pilot.click("#arg-distance")
         timer = HandlerTimer()
         timer.wrap(form, "_refresh")

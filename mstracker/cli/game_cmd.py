@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--fleet", action="append", type=Path, required=True, help="a fleet file (once per player)")
     new.add_argument("--name", help="game name (default: the fleet names)")
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game setting (repeatable)")
+    new.add_argument("--allow-illegal", action="store_true",
+                     help="play fleets that break the fleet rules anyway (a non-standard game, marked as such)")
     new.set_defaults(handler=new_game)
 
     lst = gsub.add_parser("list", parents=[common], help="the saved games, most recent first")
@@ -168,6 +170,7 @@ def _parse_settings(pairs: list[str]) -> dict[str, str]:
 
 
 def new_game(args: argparse.Namespace) -> int:
+    from ..game.errors import IllegalRoster
     from ..store.fleets import load_roster
 
     chosen = _parse_settings(args.set)
@@ -177,7 +180,11 @@ def new_game(args: argparse.Namespace) -> int:
             engine = store.engine(args.ruleset)
             rosters = [load_roster(p) for p in args.fleet]
             name = args.name or _free_name(store, " vs ".join(r.name for r in rosters))
-            game_id = store.create_game(name, args.ruleset, rosters, chosen)
+            try:
+                game_id = store.create_game(name, args.ruleset, rosters, chosen, args.allow_illegal)
+            except IllegalRoster as exc:
+                listing = "; ".join(f"{fleet}: {message}" for fleet, message in exc.findings)
+                raise CliError(f"{one_line(str(exc))} (--allow-illegal). Findings: {one_line(listing)}") from None
             handle = store.open_game(game_id)
         state = handle.state
         handle.close()
@@ -257,6 +264,10 @@ def show_game(args: argparse.Namespace) -> int:
                     "id": handle.id,
                     "position": _position(state),
                     "unticked": [s.id for _, s in engine.unticked(state)],
+                    "obligations": [_obligation_json(o) for o in engine.obligations(state)],
+                    "readiness": {sid: [_readiness_json(r) for r in engine.plugin.readiness(state, ship)]
+                                  for sid, ship in state.ships.items()},
+                    "on_table": [_table_json(t) for t in engine.plugin.on_table(state)],
                     "can_undo": handle.can_undo,
                     "can_redo": handle.can_redo,
                     "record_spec": engine.spec.model_dump(mode="json"),
@@ -278,8 +289,16 @@ def _print_game(handle: Any) -> None:
     if phase is not None and phase.steps:
         for n, step in enumerate(phase.steps, start=1):
             here = "▶" if n - 1 == state.step else " "
-            mark = "auto" if engine.is_auto(step) else ("[x]" if step.id in state.ticked else "[ ]")
-            con.print(f" {here} {mark:>4} {n}. {step.text}")
+            role = engine.step_role(step).value
+            mark = "auto" if role == "auto" else ("[x]" if step.id in state.ticked else "[ ]")
+            by = " (the app ticks it)" if role == "tracked" and step.id not in state.ticked else ""
+            con.print(f" {here} {mark:>4} {n}. {step.text}{by}")
+    for obligation in engine.obligations(state):
+        con.print(f"[yellow]⚠ {obligation.text} ({obligation.cite})[/yellow]"
+                  + (f"[dim]: {obligation.resolve}, or override {obligation.id} REASON[/dim]" if obligation.resolve else ""))
+    on_table = engine.plugin.on_table(state)
+    if on_table:
+        con.print("on the table: " + "; ".join(f"{t.id} {t.kind}" + (f" ({t.text})" if t.text else "") for t in on_table))
     settings = ", ".join(f"{k}={v}" for k, v in state.settings.items())
     if settings:
         con.print(f"[dim]settings: {settings}[/dim]")
@@ -296,7 +315,8 @@ def _print_game(handle: Any) -> None:
         table.add_column("status")
         table.add_column("weapons, devices, abilities")
         for ship in state.ships_of(index):
-            items = "; ".join(_item_cell(spec, it) for it in ship.items)
+            items = "; ".join(f"{r.item} {r.name} {r.glyph}" + (f" {r.detail}" if r.detail else "")
+                              for r in engine.plugin.readiness(state, ship))
             name = f"{ship.name}{' [' + ship.tag + ']' if ship.tag else ''}"
             style = "dim strike" if spec.lost(ship.record) else None
             status = ", ".join(spec.status(ship.record)) or "–"
@@ -307,13 +327,22 @@ def _print_game(handle: Any) -> None:
     con.print(f"[dim]{undo}{redo}[/dim]")
 
 
+def _obligation_json(o: Any) -> dict[str, Any]:
+    return {"id": o.id, "text": o.text, "cite": o.cite, "resolve": o.resolve, "blocks": sorted(o.blocks),
+            "ships": list(o.ships), "player": o.player}
+
+
+def _readiness_json(r: Any) -> dict[str, Any]:
+    return {"item": r.item, "name": r.name, "kind": r.kind, "status": r.status.value, "detail": r.detail,
+            "turns_left": r.turns_left, "uses_left": r.uses_left}
+
+
+def _table_json(t: Any) -> dict[str, Any]:
+    return {"id": t.id, "kind": t.kind, "owner": t.owner, "text": t.text, "ship": t.ship}
+
+
 def _label(field: Any, key: str) -> str:
     return field.label if field is not None else key
-
-
-def _item_cell(spec: Any, item: Any) -> str:
-    notes = [f"{f.label.lower()} {f.show(item.record)}" for f in spec.item_fields if item.record.get(f.key) not in (None, 0, False, "", [])]
-    return f"{item.id} {item.name}" + (f" ({', '.join(notes)})" if notes else "")
 
 
 def act_game(args: argparse.Namespace) -> int:

@@ -67,10 +67,12 @@ class Engine:
         return spec
 
     def new_game(
-        self, name: str, rosters: Sequence[Roster], settings: Mapping[str, Any] | None = None
+        self, name: str, rosters: Sequence[Roster], settings: Mapping[str, Any] | None = None,
+        allow_illegal: bool = False,
     ) -> GameState:
-        """The state at set-up (turn 0): players, ships and the settings in force for this game."""
-        return new_game_state(self.plugin, name, rosters, settings or {})
+        """The state at set-up (turn 0): players, ships and the settings in force for this game.
+        IllegalRoster when a fleet breaks the fleet rules, unless `allow_illegal` (a non-standard game)."""
+        return new_game_state(self.plugin, name, rosters, settings or {}, allow_illegal)
 
     def created_event(self, state: GameState) -> Event:
         """The first event of every game's log: the whole set-up state."""

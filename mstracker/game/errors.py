@@ -13,3 +13,12 @@ class InvalidAction(GameError):
 
 class InvalidSetting(GameError):
     """A game setting key or value is not allowed; the message names the valid choices."""
+
+
+class IllegalRoster(GameError):
+    """A fleet breaks the ruleset's fleet rules; `findings` lists (fleet, message) for every error.
+    The players may still agree to play it as a non-standard game (new_game allow_illegal)."""
+
+    def __init__(self, message: str, findings: list[tuple[str, str]]) -> None:
+        super().__init__(message)
+        self.findings = findings

@@ -70,7 +70,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel
 
-from ..fleet import Roster, ShipEntry
+from ..fleet import FleetReport, Roster, ShipEntry
 from ..rules import RulesetBase
 from ..rules.names import UnknownName, find_entry
 from ..rules.outcome import AttackOdds
@@ -253,10 +253,21 @@ class RulesetPlugin:
             if cap is None and roster.preset and roster.preset in self.ruleset.budgets:
                 cap = self.ruleset.budgets[roster.preset].cap
             if cap is not None:
-                cost = _fleet_cost(roster, self.ruleset)
-                resources = {"cap": cap, "left": cap - (cost or 0)}
+                report = self.fleet_report(roster)
+                resources = {"cap": cap, "left": cap - ((report.cost if report else None) or 0)}
         name = roster.player or roster.name or f"Player {index + 1}"
         return PlayerState(name=name, fleet=roster.name, resources=resources)
+
+    def fleet_report(self, roster: Roster) -> FleetReport | None:
+        """The roster checked against the ruleset's fleet rules (its registered package's checks);
+        None for a ruleset the registry does not know (a plugin built by hand, as in tests)."""
+        from ..rules.registry import UnknownRuleset, package
+
+        try:
+            pkg = package(self.ruleset_id)
+        except UnknownRuleset:
+            return None
+        return pkg.validate_fleet(roster, self.ruleset)
 
     def initial_extra(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """Game-level plugin state at the start (mines, torpedo counters, initiative...)."""
@@ -480,13 +491,3 @@ def default_record_spec(ruleset: RulesetBase) -> RecordSpec:
             FieldSpec(key="left", label="Budget left", kind=FieldKind.COUNTER),
         )
     return RecordSpec(fields=tuple(fields), item_fields=item_fields, player_fields=player_fields)
-
-
-def _fleet_cost(roster: Roster, ruleset: RulesetBase) -> int | None:
-    """The roster's cost per the ruleset's fleet validation, or None when it cannot be worked out."""
-    try:
-        from ..fleet import validate_roster
-
-        return validate_roster(roster, ruleset).cost
-    except Exception:  # noqa: BLE001 - a ruleset without fleet validation yet has no cost
-        return None

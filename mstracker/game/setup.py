@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..fleet import Roster
 from ..rules import RulesetBase, Setting
 from ..rules.base import check_setting_value
-from .errors import GameError, InvalidAction, InvalidSetting
+from .errors import GameError, IllegalRoster, InvalidAction, InvalidSetting
 from .records import parse_bool
 from .state import GameState, PhaseInfo, PlayerState, StepInfo
 
@@ -81,9 +81,26 @@ def _unique_names(players: list[PlayerState]) -> list[PlayerState]:
     return out
 
 
+def roster_breaks(plugin: RulesetPlugin, rosters: Sequence[Roster]) -> list[tuple[int, str, list[str]]]:
+    """(player, fleet, error messages) of every roster that breaks the fleet rules and was not agreed
+    as non-standard (the roster's `permissive` flag)."""
+    out = []
+    for index, roster in enumerate(rosters):
+        if roster.permissive:
+            continue
+        report = plugin.fleet_report(roster)
+        if report is not None and not report.legal:
+            out.append((index, roster.name, [f.message for f in report.errors]))
+    return out
+
+
 def new_game_state(
-    plugin: RulesetPlugin, name: str, rosters: Sequence[Roster], settings: Mapping[str, Any]
+    plugin: RulesetPlugin, name: str, rosters: Sequence[Roster], settings: Mapping[str, Any],
+    allow_illegal: bool = False,
 ) -> GameState:
+    """The game at set-up. A fleet that breaks the fleet rules is refused (IllegalRoster) unless the
+    players agree to play it anyway (`allow_illegal`): the game then keeps the breaks in
+    `extra["non_standard"]`, for the banner and the report."""
     ruleset = plugin.ruleset
     if not name.strip():
         raise GameError("a game needs a name")
@@ -94,6 +111,16 @@ def new_game_state(
         if roster.ruleset != ruleset.meta.id:
             raise GameError(f"fleet {roster.name!r} is for {roster.ruleset}, not {ruleset.meta.id}")
     values = resolve_settings(ruleset, settings)
+    breaks = roster_breaks(plugin, rosters)
+    if breaks and not allow_illegal:
+        first = breaks[0]
+        more = sum(len(b[2]) for b in breaks) - 1
+        also = f" (and {more} more)" if more > 0 else ""
+        raise IllegalRoster(
+            f"fleet {first[1]!r} breaks the fleet rules: {first[2][0]}{also}; the players may agree to play it "
+            "anyway as a non-standard game",
+            [(fleet, message) for _, fleet, messages in breaks for message in messages],
+        )
     players = _unique_names([plugin.initial_player(i, r, values) for i, r in enumerate(rosters)])
     ships = {}
     for owner, roster in enumerate(rosters):
@@ -110,5 +137,6 @@ def new_game_state(
         sequence=sequence_of(ruleset),
         players=tuple(players),
         ships=ships,
-        extra=plugin.initial_extra(values),
+        extra={**plugin.initial_extra(values),
+               **({"non_standard": [{"player": i, "fleet": f, "findings": m} for i, f, m in breaks]} if breaks else {})},
     )

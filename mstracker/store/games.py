@@ -167,13 +167,14 @@ class GameStore:
         ruleset: str | RulesetBase,
         rosters: Sequence[Roster],
         settings: dict[str, Any] | None = None,
+        allow_illegal: bool = False,
     ) -> int:
-        """Set up a game and save it; returns its id. GameError/InvalidSetting for bad input."""
+        """Set up a game and save it; returns its id. GameError/InvalidSetting/IllegalRoster for bad input."""
         if isinstance(ruleset, RulesetBase):
             engine = self._engines[ruleset.meta.id] = engine_for(ruleset)
         else:
             engine = self.engine(ruleset)
-        state = engine.new_game(name, rosters, settings or {})
+        state = engine.new_game(name, rosters, settings or {}, allow_illegal)
         if self._id_by_name(state.name) is not None:
             raise StoreError(f"a game named {state.name!r} already exists; choose another name", self.path)
         created = engine.created_event(state)

@@ -98,7 +98,8 @@ def show_saved_games(app: MstrackerApp) -> None:
     app.push_screen(SavedGamesModal(games, "enter: open on the battle screen (ctrl+d there deletes a game) · escape: close"), chosen)
 
 
-def create_game(app: MstrackerApp, name: str, ruleset: str, rosters: list[Any], settings: dict[str, Any]) -> int | None:
+def create_game(app: MstrackerApp, name: str, ruleset: str, rosters: list[Any], settings: dict[str, Any],
+                allow_illegal: bool = False) -> int | None:
     """Create a game and return its id; None (after saying why) when it cannot be created."""
     from ..game import GameError
     from ..store.games import GameStore, StoreError
@@ -110,7 +111,7 @@ def create_game(app: MstrackerApp, name: str, ruleset: str, rosters: list[Any], 
         app.notify(str(exc), title="Games database not read", severity="error", timeout=10)
         return None
     try:
-        return store.create_game(unique_name(store, name), ruleset, rosters, settings)
+        return store.create_game(unique_name(store, name), ruleset, rosters, settings, allow_illegal)
     except (GameError, StoreError) as exc:
         app.notify(str(exc), title="Game not created", severity="error", timeout=10)
         return None

@@ -12,6 +12,7 @@ import random
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -127,74 +128,67 @@ async def new_game(pilot: Pilot) -> None:
 
 
 async def _battle(pilot: Pilot, ruleset: str) -> None:
-    """A game of `ruleset` from the sample fleets, a few actions in: the first attack, then on."""
+    """A game of `ruleset` from its demo fleets, a few actions in: the first attack, then on."""
     from .screens import battle_scenes as play
 
+    demo = play.demo_of(ruleset)
     await play.create_game(pilot, ruleset)
-    await play.REACH[ruleset](pilot)
-    attacker, target, faces, measured = play.FIRST_ATTACK[ruleset]
-    await play.attack(pilot, attacker, target, faces, **measured)
-    await pilot.press("space")  # tick the current item (or the first unticked one)
-    await play.select_ship(pilot, target)
+    await play.to_attack(pilot, demo)
+    await play.first_attack(pilot, demo)
+    await play.select_ship(pilot, demo.target)
     await finish(pilot)
 
 
-async def battle_spook(pilot: Pilot) -> None:
-    from .screens import battle_scenes as play
+def _first_demo() -> str:
+    """The first installed ruleset with a demo battle (the one `b` opens on a first run)."""
+    from ..rules.registry import package, ruleset_ids
 
-    await pilot.press("b")  # the demo battle: the spook scrimmage fleets
-    await play.settle(pilot)
-    await play.spook_to_attack(pilot)
-    await play.attack(pilot, "2", "9", "3")  # Gattling Mass Driver: 30 x d6
-    await play.attack(pilot, "3", "10", "4 5")  # Cluster Torpedo: 25 x d6, then the flares d8
-    await play.select_ship(pilot, "5")  # Red Hammer stays marked as the target (t)
-    await finish(pilot)
-
-
-async def battle_lukas(pilot: Pilot) -> None:
-    await _battle(pilot, "lukas")
-
-
-async def battle_pz8(pilot: Pilot) -> None:
-    await _battle(pilot, "pz8")
-
-
-async def battle_cal(pilot: Pilot) -> None:
-    await _battle(pilot, "cal")
+    return next(rid for rid in ruleset_ids() if package(rid).demo is not None)
 
 
 async def attack_dialog(pilot: Pilot) -> None:
-    """The attack dialog with its live odds, the target's flares and agility in play."""
+    """The attack dialog with its live odds, opened on the demo's first attack."""
     from .screens import battle_scenes as play
 
-    await pilot.press("b")
-    await play.settle(pilot)
-    await play.spook_to_attack(pilot)
-    await play.open_attack(pilot, "2", "10")
+    ruleset = _first_demo()
+    demo = play.demo_of(ruleset)
+    await play.create_game(pilot, ruleset)
+    await play.to_attack(pilot, demo)
+    await play.open_attack(pilot, demo.attacker, demo.target, **dict(demo.measured))
     await finish(pilot)
 
 
 async def attack_physical(pilot: Pilot) -> None:
-    """Physical dice half typed in: the dialog says which die comes next."""
+    """Physical dice half typed in: the dialog lists the declared dice and says which comes next."""
     from .screens import battle_scenes as play
 
-    await play.create_game(pilot, "lukas")
-    await play.lukas_to_attack(pilot)
-    await play.open_attack(pilot, "2", "9", distance="5")
-    await play.enter_faces(pilot, "9")
+    ruleset = _first_demo()
+    demo = play.demo_of(ruleset)
+    await play.create_game(pilot, ruleset)
+    await play.to_attack(pilot, demo)
+    await play.open_attack(pilot, demo.attacker, demo.target, **dict(demo.measured))
+    await play.enter_faces(pilot, demo.faces.split()[0])
     await finish(pilot)
 
 
 async def battle_small(pilot: Pilot) -> None:
-    """The battle screen at 80x24: fleets stacked, a narrower side panel."""
+    """The battle screen at 80x24: one fleet at a time, a narrower side panel."""
     from .screens import battle_scenes as play
 
-    await pilot.press("b")
-    await play.settle(pilot)
-    await play.spook_to_attack(pilot)
-    await play.attack(pilot, "2", "9", "3")
-    await play.select_ship(pilot, "2")
+    ruleset = _first_demo()
+    demo = play.demo_of(ruleset)
+    await play.create_game(pilot, ruleset)
+    await play.to_attack(pilot, demo)
+    await play.first_attack(pilot, demo)
+    await play.select_ship(pilot, demo.attacker)
     await finish(pilot)
+
+
+def battle_scenes() -> dict[str, Scene]:
+    """One battle scene per installed ruleset with a demo."""
+    from ..rules.registry import package, ruleset_ids
+
+    return {f"battle-{rid}": partial(_battle, ruleset=rid) for rid in ruleset_ids() if package(rid).demo is not None}
 
 
 SCENES: dict[str, Scene] = {
@@ -210,10 +204,7 @@ SCENES: dict[str, Scene] = {
 #: The game scenes (new game, battles, the attack dialog); snapshot-tested in tests/tui/test_battle_snapshots.py.
 GAME_SCENES: dict[str, Scene] = {
     "new-game": new_game,
-    "battle-spook": battle_spook,
-    "battle-lukas": battle_lukas,
-    "battle-pz8": battle_pz8,
-    "battle-cal": battle_cal,
+    **battle_scenes(),
     "attack": attack_dialog,
     "attack-physical": attack_physical,
     "battle-80x24": battle_small,

@@ -13,7 +13,9 @@ import pytest
 from tui_support import make_app, run, settle
 
 from mstracker.tui.screens.battle import BattleScreen
-from mstracker.tui.screens.battle_scenes import FIRST_ATTACK, REACH, RULESETS, attack, create_game, next_steps
+from mstracker.tui.screens.battle_scenes import create_game, demo_of, first_attack, next_steps, to_attack
+
+RULESETS = ("spook", "lukas", "pz8", "cal")
 
 #: ruleset -> (record key of the target, value before, value after the first attack, card text after)
 RESULTS = {
@@ -30,15 +32,16 @@ def card_text(screen: BattleScreen, ship_id: str) -> str:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_short_game_through_the_ui(ruleset: str) -> None:
-    attacker, target, faces, measured = FIRST_ATTACK[ruleset]
+    demo = demo_of(ruleset)
+    target = demo.target
     key, before, after, shown = RESULTS[ruleset]
 
     async def play(pilot: Any) -> dict:
         screen = await create_game(pilot, ruleset)
         assert screen.state.ruleset == ruleset and not screen.state.started
-        await REACH[ruleset](pilot)
+        await to_attack(pilot, demo)
         assert screen.state.ships[target].record[key] == before
-        events = await attack(pilot, attacker, target, faces, **measured)
+        events = await first_attack(pilot, demo)
         assert events, "the attack produced no events"
         assert screen.state.ships[target].record[key] == after
         assert shown in card_text(screen, target)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tui_support import make_app, record_notifications, run, settle
+from tui_support import make_app, record_notifications, run, settle, spook_to_attack
 
 from mstracker.dice import TypedFaces
 from mstracker.game import Action
@@ -13,7 +13,7 @@ from mstracker.game import Action
 from mstracker.tui.modals.action_form import ActionFormModal
 from mstracker.tui.modals.confirm import ConfirmModal
 from mstracker.tui.screens.battle import BattleScreen
-from mstracker.tui.screens.battle_scenes import attack, open_attack, other_action, select_ship, spook_to_attack
+from mstracker.tui.screens.battle_scenes import attack, open_attack, other_action, select_ship
 from mstracker.tui.screens.home import HomeScreen
 
 
@@ -234,7 +234,7 @@ def test_delete_game_asks_and_goes_home(app) -> None:
     assert any("Deleted" in m for m in seen) and any("No games yet" in m for m in seen)
 
 
-def test_the_battle_screen_fits_80x24_with_fleets_stacked(app) -> None:
+def test_the_battle_screen_fits_80x24_one_fleet_at_a_time(app) -> None:
     async def main() -> tuple:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -242,10 +242,15 @@ def test_the_battle_screen_fits_80x24_with_fleets_stacked(app) -> None:
             await spook_to_attack(pilot)
             await attack(pilot, "1", "9", "")  # no dice needed: accuracy beats agility
             fleets = screen.query_one("#fleets")
-            return fleets.has_class("-stacked"), screen.has_class("-narrow"), screen.state.ships["9"].record["armor"]
+            shown = [c.index for c in screen.query("FleetColumn") if c.display and c.has_class("-current")]
+            await pilot.press("right")  # the attacker (Blue) holds the selection; right shows Red's fleet
+            await settle(pilot)
+            after = [c.index for c in screen.query("FleetColumn") if c.has_class("-current")]
+            return fleets.has_class("-single"), screen.has_class("-narrow"), screen.state.ships["9"].record["armor"], shown, after
 
-    stacked, narrow, armor = asyncio.run(main())
-    assert stacked and narrow and armor == 430
+    single, narrow, armor, shown, after = asyncio.run(main())
+    assert single and narrow and armor == 430
+    assert shown == [0] and after == [1]
 
 
 def test_pz8_initiative_roll_through_the_action_form() -> None:

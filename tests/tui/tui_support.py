@@ -66,3 +66,15 @@ def record_notifications(app: MstrackerApp) -> list[str]:
 
     app.notify = notify  # type: ignore[method-assign]
     return seen
+
+
+async def to_demo_attack(pilot: Pilot, ruleset: str) -> None:
+    """The steps of the ruleset's demo up to its first attack, through the screens."""
+    from mstracker.tui.screens.battle_scenes import demo_of, to_attack
+
+    await to_attack(pilot, demo_of(ruleset))
+
+
+async def spook_to_attack(pilot: Pilot) -> None:
+    """The spook demo battle: turn 1 and its automatic upkeep steps, to the first attack."""
+    await to_demo_attack(pilot, "spook")

@@ -1,26 +1,20 @@
-"""Dice for the action forms: who rolls (DiceMode), and a dry run of the typed faces (ProbeFaces)
-that tells which die the engine asks for next."""
+"""Dice for the action forms: who rolls (DiceMode), and the dice the action declares before rolling
+(`DicePlan`): what each die decides, which die comes next as the player types physical faces.
+
+Nothing here runs the action: the plan is the ruleset contract's declaration, checked by the engine
+against the roll itself when the action is applied.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
-from ...dice import TypedFaces
-
-
-class ProbeFaces(TypedFaces):
-    """Typed faces that remember which die the engine asked for when they ran out."""
-
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__(faces)
-        self.wanted: int | None = None
-
-    def next_face(self, sides: int) -> int:
-        if not self.remaining:
-            self.wanted = sides
-        return super().next_face(sides)
+from ...game import GameState
+from ...rules.contract import DicePlan, DieNeed
 
 
 def parse_faces(text: str) -> list[int] | None:
@@ -28,6 +22,66 @@ def parse_faces(text: str) -> list[int] | None:
     if not all(w.isdigit() for w in words):
         return None
     return [int(w) for w in words]
+
+
+def _group_label(needs: Sequence[DieNeed], state: GameState | None) -> str:
+    first = needs[0]
+    dice = f"{len(needs)}d{first.sides}" if len(needs) > 1 else f"d{first.sides}"
+    ship = state.ships.get(first.ship) if state is not None and first.ship else None
+    who = f" — {ship.label}" if ship is not None else ""
+    table = f" · {first.table}" if first.table else ""
+    when = f" ({first.when_text})" if first.when_text else ""
+    return f"{dice} {first.purpose}{who}{table}{when}"
+
+
+def plan_groups(plan: DicePlan) -> list[tuple[int, list[DieNeed]]]:
+    """(index of the first die, the needs rolled together) in rolling order."""
+    groups: list[tuple[int, list[DieNeed]]] = []
+    for index, need in enumerate(plan.needs):
+        if groups and groups[-1][1][0].group == need.group:
+            groups[-1][1].append(need)
+        else:
+            groups.append((index, [need]))
+    return groups
+
+
+MAX_PLAN_LINES = 6
+
+
+def plan_content(plan: DicePlan, state: GameState | None, typed: Sequence[int] = ()) -> Content:
+    """The declared dice, a line per roll: '1. 2d6 Minor Damage Table — Wisp (#4) · cal §D6 (on a 12)',
+    with the faces typed so far against each and the die wanted next marked."""
+    progress = plan.walk(typed)
+    lines: list[Content] = []
+    for n, (start, needs) in enumerate(plan_groups(plan), start=1):
+        faces = [progress.faces[i] for i in range(start, start + len(needs)) if i < len(progress.faces)]
+        skipped = any(f is None for f in faces)
+        wanted = progress.next_index is not None and start <= progress.next_index < start + len(needs)
+        shown = " ".join(str(f) for f in faces if f is not None)
+        style = "dim strike" if skipped else "bold $text-accent" if wanted else ""
+        lines.append(Content.assemble((f"{n}. ", "dim"), (_group_label(needs, state), style),
+                                      (f"  = {shown}" if shown else "", "bold $text-success")))
+    if len(lines) > MAX_PLAN_LINES:
+        keep = max(0, (progress.next_index or 0))
+        first = next((i for i, (s, _) in enumerate(plan_groups(plan)) if s >= keep), 0)
+        start = max(0, min(first - 1, len(lines) - MAX_PLAN_LINES))
+        lines = lines[start:start + MAX_PLAN_LINES] + [Content.styled(f"   … {len(lines)} rolls in all", "dim")]
+    return Content("\n").join(lines)
+
+
+def faces_status(plan: DicePlan, typed: Sequence[int], state: GameState | None) -> Content:
+    """'next: die 3, a d6 — the target's defence (2D6)', '✓ all dice in', or what is wrong."""
+    progress = plan.walk(typed)
+    if progress.problem:
+        return Content.styled(progress.problem, "$text-error")
+    done = ", ".join(f"d{n.sides}={f}" for n, f in plan.rolled(typed[: progress.used]))
+    if progress.next is not None:
+        need = progress.next
+        ship = state.ships.get(need.ship) if state is not None and need.ship else None
+        who = f" ({ship.label})" if ship is not None else ""
+        return Content.assemble((done + " · " if done else "", "bold"),
+                                (f"next: die {progress.used + 1}, a d{need.sides} — {need.purpose}{who}", "$text-accent"))
+    return Content.assemble((done, "bold"), ("  ✓ all dice in: enter or ctrl+r applies", "$text-success"))
 
 
 class DiceMode(Static):
@@ -64,7 +118,3 @@ class DiceMode(Static):
 
     def on_click(self) -> None:
         self.switch()
-
-
-def drawn_words(probe: ProbeFaces) -> str:
-    return ", ".join(f"d{d.sides}={d.face}" for d in probe.drawn)

@@ -1,18 +1,21 @@
-"""Any action of the ruleset as a form built from its ActionSpec, with dice and (for attacks) odds.
+"""Any action of the ruleset as a form built from its ActionSpec, started where the game is.
 
-The flow: fill the arguments (pickers follow the chosen ship or target) → when the action rolls,
-the exact odds refresh on every change → "the app rolls" or "I roll physical dice" (the faces typed
-in the order the action's help gives; a dry run of the engine says which die comes next) →
-apply → the result, step by step, in the events' own words. The screen behind performs the action
-(attributes down: the form is given a `BattleHost`); a refused action shows its reason and
-changes nothing.
+Where the form starts is the ruleset contract's answer (`LegalAction`): the ship that must act, its
+first ready weapon, the marked or only legal target. Pickers list ships in a stable order (the side
+that may act first, fleet by fleet, ships out of play last), items with their readiness, tokens on the
+table. When the action rolls, the exact odds refresh on every change and the dice it declares
+(`DicePlan`) are listed: with physical dice the player types the faces in that order and the form says
+which die comes next. Apply → the result in the events' own words. The screen behind performs the
+action (the form is given a `BattleHost`); a refused action shows its reason and changes nothing.
+
+Keys typed while the form opens are kept and played into it in order, so a fast "a tab 3" lands.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,11 +25,11 @@ from textual.widgets import Button, ContentSwitcher, Input, Label, Static
 
 from ...dice import FaceSource, TypedFaces
 from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, InvalidAction
+from ...rules.contract import DicePlan, LegalAction
 from ..widgets import arg_fields as af
 from ..widgets.arg_fields import ArgField
 from ..widgets.odds_panel import OddsPanel, update_quietly
-from ..widgets.ship_card import item_ready
-from .action_dice import DiceMode, ProbeFaces, drawn_words, parse_faces
+from .action_dice import DiceMode, faces_status, parse_faces, plan_content
 
 
 class BattleHost(Protocol):
@@ -59,33 +62,36 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         Binding("ctrl+t", "toggle_dice", "App rolls ⇄ my dice"),
     ]
 
-    def __init__(self, spec: ActionSpec, host: BattleHost, prefill: dict[str, Any] | None = None, title: str = "") -> None:
+    def __init__(self, spec: ActionSpec, host: BattleHost, legal: LegalAction | None = None,
+                 prefill: dict[str, Any] | None = None, title: str = "") -> None:
         super().__init__()
         self.spec = spec
         self.host = host
-        self.prefill = dict(prefill or {})
+        state = host.state
+        self.legal = legal or host.engine.legal_action(state, spec.kind)
+        names = [a.name for a in spec.args]
+        self.prefill = {**self.legal.defaults(names), **{k: v for k, v in (prefill or {}).items() if v is not None}}
         self.title_text = title or spec.kind
         self.result: tuple[Event, ...] | None = None
-        self.dice_needed = spec.rolls
+        self.plan: DicePlan | None = None
         self.complete = False
         self._fields: list[ArgField] | None = None
-        owner = self._owner_arg()
-        ship = host.state.ships.get(str(self.prefill.get(owner, "")))
-        for arg in spec.args:
-            if arg.type is ArgType.ITEM and arg.name not in self.prefill and ship is not None:
-                self.prefill[arg.name] = first_ready(ship, host.engine.spec)
+        self._early_keys: list[events.Key] = []
+        self._ready_at: float | None = None
 
     # ---- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        state, rspec = self.host.state, self.host.engine.spec
+        state = self.host.state
         with Vertical(classes="modal-box action-box" + (" -rolls" if self.spec.rolls else "")):
             yield Label(f"{self.title_text}", id="action-title")
             yield Static(self.spec.help, id="action-help", classes="muted", markup=False)
+            if not self.legal.allowed and self.legal.reason:
+                yield Static(Content.styled(f"Not now: {self.legal.reason}", "$text-warning"), id="action-not-now")
             with ContentSwitcher(initial="form-pane", id="action-switcher"):
                 with Horizontal(id="form-pane"):
                     with VerticalScroll(id="action-fields"):
                         for arg in self.spec.args:
-                            yield ArgField(arg, self._options(arg, state, rspec), self.prefill.get(arg.name), self.field_changed)
+                            yield ArgField(arg, self._options(arg, state), self.prefill.get(arg.name), self.field_changed)
                     if self.spec.rolls:
                         with Vertical(id="odds-box"):
                             yield OddsPanel(id="odds")
@@ -93,17 +99,24 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
                     yield Static(id="result-text")
             with Vertical(id="dice-box"):
                 yield DiceMode(self.host.physical_default, id="dice-mode")
-                yield Input(placeholder="faces in the order the help gives, e.g. 7 4", id="faces", restrict=r"[0-9 ,]*", compact=True)
+                yield Static(id="dice-plan")
+                yield Input(placeholder="the faces, in the order listed above", id="faces", restrict=r"[0-9 ,]*", compact=True)
                 yield Static(id="faces-status")
             yield Static(id="arg-help", classes="muted")
             with Horizontal(classes="modal-buttons"):
                 yield Button("Apply (ctrl+r)", id="go", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
 
-    def _options(self, arg: Any, state: GameState, rspec: Any) -> af.Options | None:
+    def _actor(self, state: GameState, value: Any = None) -> Any:
+        ref = value if value is not None else self.prefill.get(self._owner_arg())
+        return state.ships.get(str(ref)) if ref else None
+
+    def _options(self, arg: Any, state: GameState) -> af.Options | None:
+        rspec = self.host.engine.spec
         t = arg.type
         if t is ArgType.SHIP:
-            return af.ship_options(state, rspec)
+            only = self.legal.targets if arg.name == "target" else ()
+            return af.ship_options(state, rspec, only)
         if t is ArgType.TARGET:
             return af.target_options(state, rspec)
         if t is ArgType.PLAYER:
@@ -111,8 +124,12 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         if t is ArgType.STEP:
             return af.step_options(state)
         if t is ArgType.ITEM:
-            ship = state.ships.get(str(self.prefill.get(self._owner_arg(), "")))
-            return af.item_options(ship, rspec)
+            ship = self._actor(state)
+            readiness = self.host.engine.plugin.readiness(state, ship) if ship is not None else ()
+            return af.item_options(readiness, arg.items)
+        if t is ArgType.TOKEN:
+            tokens = self.host.engine.plugin.token_choices(state, self.spec.kind, arg, self._actor(state))
+            return af.token_options(state, tokens)
         if t is ArgType.KEY:
             return af.key_options(state, self.prefill.get(self._target_arg()), rspec)
         return None
@@ -134,18 +151,60 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
     def on_mount(self) -> None:
         self._show_dice()
         self._refresh()
+        self.first_focus()
+        self._ready_at = message_clock()
+        early, self._early_keys = self._early_keys, []
+        for key in early:
+            self.replay(key)
+
+    def first_focus(self) -> None:
+        """The first field the player must fill; else the faces (physical dice); else Apply."""
         first_blank = next((f for f in self.fields() if f.arg.required and f.value is None), None)
-        target = first_blank or next(iter(self.fields()), None)
-        if target is not None:
-            self.query_one(f"#{target.control_id}").focus()
+        if first_blank is not None:
+            self.query_one(f"#{first_blank.control_id}").focus()
+        elif self.physical and self.plan:
+            self.query_one("#faces", Input).focus()
         else:
             self.query_one("#go", Button).focus()
+
+    # ---- keys typed while the form was opening ---------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        """Keys that reached the screen before its fields could take them are played in order."""
+        if self._ready_at is None:
+            event.stop()
+            event.prevent_default()
+            self._early_keys.append(event)
+        elif event.time < self._ready_at:
+            event.stop()
+            event.prevent_default()
+            self.replay(event)
+
+    def replay(self, key: events.Key) -> None:
+        focused = self.focused
+        if key.key == "tab":
+            self.focus_next()
+        elif key.key == "shift+tab":
+            self.focus_previous()
+        elif key.key == "enter" and isinstance(focused, Input):
+            focused.action_submit()
+        elif key.key == "backspace" and isinstance(focused, Input):
+            focused.action_delete_left()
+        elif key.is_printable and key.character and isinstance(focused, Input):
+            focused.insert_text_at_cursor(key.character)
+        else:
+            for binding in self.BINDINGS:
+                if isinstance(binding, Binding) and key.key in binding.key.split(","):
+                    self.run_action(binding.action)  # type: ignore[unused-coroutine]
+                    break
 
     # ---- reading the form ----------------------------------------------------------------------
     def fields(self) -> list[ArgField]:
         if self._fields is None:
             self._fields = list(self.query(ArgField))
         return self._fields
+
+    def field(self, name: str) -> ArgField | None:
+        return next((f for f in self.fields() if f.arg.name == name), None)
 
     def args(self) -> dict[str, Any]:
         return {f.arg.name: f.value for f in self.fields() if f.value is not None}
@@ -166,28 +225,40 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         self.field_changed(event.field)
 
     def field_changed(self, field: ArgField) -> None:
-        """An argument changed: pickers that follow it, then the odds and the dice check."""
+        """An argument changed: pickers that follow the acting ship or the target, then odds and dice."""
         if not self.is_mounted:
             return
-        name = field.arg.name
-        state, rspec = self.host.state, self.host.engine.spec
-        if name == self._owner_arg():
-            ship = state.ships.get(str(field.value or ""))
-            for f in self.fields():
-                if f.arg.type is ArgType.ITEM:
-                    f.set_options(af.item_options(ship, rspec), prefer=first_ready(ship, rspec))
-        if name == self._target_arg():
+        state, engine = self.host.state, self.host.engine
+        if field.arg.name == self._owner_arg():
+            self.follow_actor(state, engine, field.value)
+        if field.arg.name == self._target_arg():
             for f in self.fields():
                 if f.arg.type is ArgType.KEY:
-                    f.set_options(af.key_options(state, field.value, rspec))
+                    f.set_options(af.key_options(state, field.value, engine.spec))
         self._refresh()
+
+    def follow_actor(self, state: GameState, engine: Engine, ship_id: Any) -> None:
+        """A new acting ship: its items (first ready one chosen), its legal targets and tokens."""
+        ship = self._actor(state, ship_id)
+        target = self.field(self._target_arg())
+        marked = target.value if target is not None else None
+        legal = engine.plugin.legal_action(state, self.spec, ship.id if ship else None, marked, self.legal.expected)
+        readiness = engine.plugin.readiness(state, ship) if ship is not None else ()
+        for f in self.fields():
+            if f.arg.type is ArgType.ITEM:
+                f.set_options(af.item_options(readiness, f.arg.items), prefer=legal.weapon, reset=True)
+            elif f.arg.type is ArgType.TOKEN:
+                tokens = engine.plugin.token_choices(state, self.spec.kind, f.arg, ship)
+                f.set_options(af.token_options(state, tokens))
+            elif f.arg.name == "target" and f.arg.type is ArgType.SHIP and legal.targets:
+                f.set_options(af.ship_options(state, engine.spec, legal.targets), prefer=legal.target)
 
     @on(Input.Changed, "#faces")
     @on(DiceMode.Switched)
     def dice_changed(self, event: Any) -> None:
         event.stop()
         self._show_dice()
-        self._probe()
+        self._dice_status()
         if self.physical and isinstance(event, DiceMode.Switched):
             self.query_one("#faces", Input).focus()
 
@@ -202,10 +273,15 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         text = f"{field.arg.name}: {field.arg.help}" if field is not None and field.arg.help else ""
         self.query_one("#arg-help", Static).update(text)
 
+    @property
+    def dice_needed(self) -> bool:
+        return bool(self.plan) or (self.plan is None and self.spec.rolls)
+
     def _show_dice(self) -> None:
         box = self.query_one("#dice-box")
         box.display = self.dice_needed and self.result is None
         self.query_one("#faces", Input).display = self.physical
+        self.query_one("#dice-plan", Static).display = self.physical and bool(self.plan)
         self.query_one("#go", Button).label = self._go_label()
 
     def _go_label(self) -> str:
@@ -216,68 +292,74 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         return "Apply (ctrl+r)"
 
     def _refresh(self) -> None:
-        """Odds (attacks) and the dice check, after any change."""
-        if self.spec.rolls:
+        """The declared dice, the odds and the dice line, after any change."""
+        self.refresh_plan()
+        if self.spec.rolls or self.plan:
             self.refresh_odds()
-        self._probe()
+        self._show_dice()
+        self._dice_status()
+
+    def refresh_plan(self) -> None:
+        self.problem = ""
+        try:
+            self.plan = self.host.engine.dice_plan(self.host.state, self.action())
+        except InvalidAction as exc:
+            self.plan, self.problem = None, str(exc)
+        except (GameError, ValueError, KeyError) as exc:
+            self.plan, self.problem = None, f"cannot work this out: {exc}"
+        if self.plan:
+            update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, self.typed_faces() or []))
 
     def refresh_odds(self) -> None:
+        if not self.query("#odds"):
+            return
         panel = self.query_one("#odds", OddsPanel)
         try:
             odds = self.host.engine.action_odds(self.host.state, self.action())
         except InvalidAction as exc:
-            panel.clear(f"Odds once the attack is complete: {exc}")
+            panel.clear(f"Odds once the form is complete: {exc}")
             return
         except (GameError, ValueError, KeyError) as exc:
             panel.clear(f"No odds: {exc}")
             return
         if odds is None:
-            panel.clear("Odds appear once attacker, weapon and target are chosen.")
+            panel.clear("Odds appear once the form is complete.")
         else:
             panel.show(odds)
 
-    def _probe(self) -> None:
-        """Dry-run the action with the faces typed so far: which die comes next, or what is wrong."""
+    problem: str = ""
+
+    def _dice_status(self) -> None:
+        """What the action still needs: a field, a die, or nothing (✓)."""
         status = self.query_one("#faces-status", Static)
         self.complete = False
-        faces = self.typed_faces() if self.physical else []
+        if self.problem:
+            blank = any(f.arg.required and f.value is None for f in self.fields())
+            update_quietly(status, Content.styled(self.problem, "$text-muted" if blank else "$text-error"))
+            return
+        if not self.plan:
+            self.complete = True
+            if not self.spec.rolls and self.plan is not None:
+                update_quietly(status, "")
+            elif self.physical:
+                update_quietly(status, Content.styled("Type the faces in the order the help above gives; "
+                                                      "enter or ctrl+r applies.", "$text-muted"))
+            else:
+                update_quietly(status, Content.styled("The app rolls when you apply (ctrl+r).", "$text-muted"))
+            return
+        if not self.physical:
+            self.complete = True
+            count = len(self.plan.needs)
+            update_quietly(status, Content.styled(f"The app rolls {'the die' if count == 1 else 'up to ' + str(count) + ' dice'} "
+                                                  "when you apply (ctrl+r).", "$text-muted"))
+            return
+        faces = self.typed_faces()
         if faces is None:
             update_quietly(status, Content.styled("faces are whole numbers separated by spaces", "$text-error"))
             return
-        probe = ProbeFaces(faces)
-        try:
-            self.host.engine.decide(self.host.state, self.action(), probe)
-        except InvalidAction as exc:
-            if probe.wanted is not None:
-                if not self.dice_needed:
-                    self.dice_needed = True
-                    self._show_dice()
-                if not self.physical:
-                    update_quietly(status, Content.styled("The app rolls when you apply (ctrl+r).", "$text-muted"))
-                    return
-                done = drawn_words(probe)
-                update_quietly(status, 
-                    Content.assemble(
-                        (done + " · " if done else "", "bold"),
-                        (f"next: die {len(probe.drawn) + 1}, a d{probe.wanted}", "$text-accent"),
-                    )
-                )
-            else:
-                update_quietly(status, Content.styled(str(exc), "$text-error" if faces or not self._blank_required() else "$text-muted"))
-            return
-        except (GameError, ValueError, KeyError) as exc:
-            update_quietly(status, Content.styled(f"cannot work this out: {exc}", "$text-error"))
-            return
-        self.complete = True
-        if self.physical and self.dice_needed:
-            update_quietly(status, Content.assemble((drawn_words(probe), "bold"), ("  ✓ all dice in: enter or ctrl+r applies", "$text-success")))
-        elif self.dice_needed:
-            update_quietly(status, Content.styled("The app rolls when you apply (ctrl+r).", "$text-muted"))
-        else:
-            update_quietly(status, "")
-
-    def _blank_required(self) -> bool:
-        return any(f.arg.required and f.value is None for f in self.fields())
+        update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, faces))
+        update_quietly(status, faces_status(self.plan, faces, self.host.state))
+        self.complete = self.plan.walk(faces).complete
 
     # ---- doing ---------------------------------------------------------------------------------
     def action_toggle_dice(self) -> None:
@@ -299,15 +381,16 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
             source = self.host.app_faces()
         else:
             source = TypedFaces([])
-        events = self.host.perform_action(self.action(), source)
-        if events is None:
+        events_ = self.host.perform_action(self.action(), source)
+        if events_ is None:
             return
-        self.result = events
-        self.show_result(events)
+        self.result = events_
+        self.show_result(events_)
 
-    def show_result(self, events: tuple[Event, ...]) -> None:
+    def show_result(self, events_: tuple[Event, ...]) -> None:
         lines = [Content.styled("Applied ✓  (undo with u or ctrl+z on the battle screen)", "bold $text-success"), Content("")]
-        lines += [Content.assemble((f"{n:>2}. ", "dim"), e.text) for n, e in enumerate(events, start=1)]
+        shown = [e for e in events_ if e.kind != "dice-rolled"]
+        lines += [Content.assemble((f"{n:>2}. ", "dim"), e.text) for n, e in enumerate(shown, start=1)]
         self.query_one("#result-text", Static).update(Content("\n").join(lines))
         self.query_one("#action-switcher", ContentSwitcher).current = "result-pane"
         self.query_one("#dice-box").display = False
@@ -322,13 +405,7 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         self.dismiss(self.result)
 
 
-def first_ready(ship: Any, rspec: Any) -> str | None:
-    """The first weapon (else item) of a ship whose state is ready."""
-    if ship is None:
-        return None
-    ready = [it for it in ship.items if item_ready(it, rspec)]
-    weapons = [it for it in ship.items if it.kind == "weapon"]
-    for group in ([it for it in ready if it.kind == "weapon"], weapons, ready, list(ship.items)):
-        if group:
-            return group[0].id
-    return None
+
+def message_clock() -> float:
+    """Now, on the clock Textual stamps its messages with (so it compares with a key's `time`)."""
+    return events.Key("", None).time

@@ -14,6 +14,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...game import ActionSpec
+from ...rules.contract import LegalAction
 
 
 def first_sentence(text: str, limit: int = 90) -> str:
@@ -22,25 +23,38 @@ def first_sentence(text: str, limit: int = 90) -> str:
 
 
 class PickActionModal(ModalScreen[str | None]):
+    """The ruleset's actions grouped as the contract answers: what this step expects, what may be done
+    now, what may not (and why); then the generic ones. Opens on the action the step expects."""
+
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, specs: Sequence[ActionSpec]) -> None:
+    def __init__(self, specs: Sequence[ActionSpec], legal: Sequence[LegalAction] = ()) -> None:
         super().__init__()
         self.specs = list(specs)
+        self.legal = {a.kind: a for a in legal}
+
+    def _row(self, spec: ActionSpec) -> Option:
+        legal = self.legal.get(spec.kind)
+        dice = ("  · rolls dice", "$text-accent") if spec.rolls else ""
+        if legal is not None and not legal.allowed:
+            why = first_sentence(legal.reason, 70) if legal.reason else "not now"
+            return Option(Content.assemble((f"  {spec.kind:<22}", "dim"), (f"not now: {why}", "dim italic")), id=spec.kind)
+        return Option(Content.assemble((f"  {spec.kind:<22}", "bold"), (first_sentence(spec.help), "dim"), dice), id=spec.kind)
 
     def compose(self) -> ComposeResult:
         own = [s for s in self.specs if not s.generic]
         generic = [s for s in self.specs if s.generic]
+        expected = [s for s in own if self.legal.get(s.kind) is not None and self.legal[s.kind].expected
+                    and self.legal[s.kind].allowed]
+        allowed = [s for s in own if s not in expected and (s.kind not in self.legal or self.legal[s.kind].allowed)]
+        refused = [s for s in own if s not in expected and s not in allowed]
         options: list[Option | None] = []
-        for title, group in (("This ruleset", own), ("Every ruleset: checklist, adjustments, notes", generic)):
+        for title, group in (("This step asks for", expected), ("This ruleset", allowed), ("Not now", refused),
+                             ("Every ruleset: checklist, adjustments, notes", generic)):
             if not group:
                 continue
             options.append(Option(Content.styled(title, "bold $text-accent"), disabled=True))
-            for spec in group:
-                dice = ("  · rolls dice", "$text-accent") if spec.rolls else ""
-                options.append(
-                    Option(Content.assemble((f"  {spec.kind:<22}", "bold"), (first_sentence(spec.help), "dim"), dice), id=spec.kind)
-                )
+            options.extend(self._row(spec) for spec in group)
         with Vertical(classes="modal-box wide", id="pick-action-box"):
             yield Label("Actions")
             yield OptionList(*options, id="action-list")

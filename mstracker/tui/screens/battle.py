@@ -25,7 +25,8 @@ from ...store.games import StoreError
 from ..widgets.banner import Banner
 from ..widgets.checklist import Checklist
 from ..widgets.event_log import EventLog
-from ..widgets.fleet_column import FleetColumn
+from ..widgets.fleet_column import FleetColumn, column_order
+from ..widgets.on_table import OnTable
 from ..widgets.ship_card import ShipCard
 from .battle_actions import BattleActions
 from .battle_session import BattleSession, Change, changed_ships
@@ -64,11 +65,13 @@ class BattleScreen(BattleActions, Screen):
     def __init__(self, session: BattleSession) -> None:
         super().__init__()
         self.session = session
+        self.readiness: dict[str, tuple[Any, ...]] = {}
         self.cards: dict[str, ShipCard] = {}
         self.selected: str | None = None
         self.target_id: str | None = None
         self._session_closed = False
         self._history_keys: tuple[bool, bool] | None = None
+        self._blocker: Any = None
 
     # ---- BattleHost (what the forms use) -------------------------------------------------------
     @property
@@ -105,15 +108,22 @@ class BattleScreen(BattleActions, Screen):
     # ---- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         state = self.session.state
+        self.readiness = self.all_readiness(state)
         yield Banner(id="banner")
         with Horizontal(id="battle-body"):
             with Container(id="fleets"):
                 for index in range(len(state.players)):
-                    yield FleetColumn(index, state.ships_of(index), self.session.spec)
+                    yield FleetColumn(index, state.ships_of(index), self.session.spec, self.readiness)
             with Vertical(id="battle-side"):
                 yield Checklist(id="checklist")
+                yield OnTable(id="on-table")
                 yield EventLog(id="log")
         yield Footer()
+
+    def all_readiness(self, state: GameState) -> dict[str, tuple[Any, ...]]:
+        """Every ship's items as the ruleset's contract reads them now."""
+        plugin = self.session.engine.plugin
+        return {ship_id: tuple(plugin.readiness(state, ship)) for ship_id, ship in state.ships.items()}
 
     def on_mount(self) -> None:
         self.app.close_on_exit(id(self), self.close_session)  # type: ignore[attr-defined]
@@ -122,9 +132,11 @@ class BattleScreen(BattleActions, Screen):
         log.border_title = "Log"
         for row in self.session.full_log():
             log.add_events(row.events, undone=row.undone)
+        state = self.session.state
         order = self.ship_order()
+        mine = [s for s in order if state.ships[s].owner == state.active]
         if order:
-            self.move_selection(order[0])
+            self.move_selection((mine or order)[0])
         self.show_all()
 
     def on_resize(self) -> None:
@@ -132,7 +144,15 @@ class BattleScreen(BattleActions, Screen):
         self.set_class(width < 100, "-narrow")
         side = 30 if width < 100 else 44
         players = max(1, len(self.session.state.players))
-        self.query_one("#fleets").set_class(players > 1 and (width - side) < players * COLUMN_WIDTH, "-stacked")
+        self.query_one("#fleets").set_class(players > 1 and (width - side) < players * COLUMN_WIDTH, "-single")
+        self.show_current_column()
+
+    def show_current_column(self) -> None:
+        """In a narrow terminal only the fleet holding the selection shows (h / l switch)."""
+        state = self.session.state
+        owner = state.ships[self.selected].owner if self.selected in state.ships else 0
+        for column in self.query(FleetColumn):
+            column.set_class(column.index == owner, "-current")
 
     def on_unmount(self) -> None:
         self.close_session()
@@ -155,7 +175,8 @@ class BattleScreen(BattleActions, Screen):
         state = self.session.state
         engine = self.session.engine
         self.query_one(Banner).show(state, engine.ruleset.meta.turn_word, bool(engine.ruleset.house_rules))
-        self.query_one(Checklist).show(state, self.session.is_auto, self.session.auto_results())
+        self.query_one(Checklist).show(state, engine, self.session.auto_results())
+        self.query_one(OnTable).show(state, engine.plugin.on_table(state))
         self.refresh_history_keys()
 
     def refresh_history_keys(self) -> None:
@@ -176,16 +197,22 @@ class BattleScreen(BattleActions, Screen):
         else:
             log.add_events(change.events)
         new = self.session.state
+        readiness = self.all_readiness(new)
         owners: set[int] = set()
         rebuild = False
-        for ship_id in changed_ships(old, new):
+        spec = self.session.spec
+        for ship_id in set(changed_ships(old, new)) | {s for s, r in readiness.items() if r != self.readiness.get(s)}:
             ship = new.ships.get(ship_id)
             card = self.cards.get(ship_id)
             if ship is None or card is None or card.ship.owner != ship.owner:
                 rebuild = True
                 continue
-            card.show(ship)
+            moved = spec.lost(card.ship.record) != spec.lost(ship.record)
+            card.show(ship, readiness.get(ship_id, ()))
+            if moved:
+                self.column_of(ship.owner).keep_order(card)
             owners.add(ship.owner)
+        self.readiness = readiness
         if rebuild:
             self.rebuild_fleets()
             return
@@ -194,12 +221,17 @@ class BattleScreen(BattleActions, Screen):
         for column in self.query(FleetColumn):
             if column.index in owners:
                 column.show_player(new)
-        if (old.turn, old.active, old.phase, old.step, old.ticked, old.finished) != (
-            new.turn, new.active, new.phase, new.step, new.ticked, new.finished
+        blocker = self.session.engine.next_step_blocker(new)
+        if (old.turn, old.active, old.phase, old.step, old.ticked, old.finished, old.extra, self._blocker) != (
+            new.turn, new.active, new.phase, new.step, new.ticked, new.finished, new.extra, blocker
         ):
+            self._blocker = blocker
             self.show_position()
         else:
             self.refresh_history_keys()
+
+    def column_of(self, player: int) -> FleetColumn:
+        return self.query_one(f"#fleet-{player}", FleetColumn)
 
     def rebuild_fleets(self) -> None:
         """Ships were added or changed hands: lay the fleets out again (rare)."""
@@ -209,17 +241,20 @@ class BattleScreen(BattleActions, Screen):
         fleets = self.query_one("#fleets")
         state = self.session.state
         await fleets.remove_children()
-        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.session.spec) for i in range(len(state.players)))
+        self.readiness = self.all_readiness(state)
+        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.session.spec, self.readiness) for i in range(len(state.players)))
         self.cards = {card.ship.id: card for card in self.query(ShipCard)}
         for ship_id, card in self.cards.items():
             if ship_id == self.selected or ship_id == self.target_id:
                 card.show(selected=ship_id == self.selected, target=ship_id == self.target_id)
         self.show_all()
+        self.show_current_column()
 
     # ---- selection -----------------------------------------------------------------------------
     def ship_order(self) -> list[str]:
+        """Ships as the columns show them: fleet by fleet, those in play first."""
         state = self.session.state
-        return [s.id for i in range(len(state.players)) for s in state.ships_of(i)]
+        return [s.id for i in range(len(state.players)) for s in column_order(state.ships_of(i), self.session.spec)]
 
     def move_selection(self, ship_id: str | None) -> None:
         if ship_id == self.selected:
@@ -231,26 +266,38 @@ class BattleScreen(BattleActions, Screen):
         card = self.cards.get(ship_id or "")
         if card is not None:
             card.show(selected=True)
+            self.show_current_column()
             card.scroll_visible(animate=False)
 
     def action_select(self, step: int) -> None:
-        order = self.ship_order()
-        if not order:
+        """Up / down: the previous or next ship of the same fleet (no wrapping into another fleet)."""
+        state = self.session.state
+        if self.selected not in state.ships:
+            order = self.ship_order()
+            if order:
+                self.move_selection(order[0])
             return
-        index = order.index(self.selected) if self.selected in order else -step
-        self.move_selection(order[(index + step) % len(order)])
+        owner = state.ships[self.selected].owner
+        column = [s.id for s in column_order(state.ships_of(owner), self.session.spec)]
+        index = column.index(self.selected) + step
+        if 0 <= index < len(column):
+            self.move_selection(column[index])
 
     def action_fleet(self, step: int) -> None:
+        """Left / right: the same row of the neighbouring fleet; nothing past the first or last fleet."""
         state = self.session.state
         if not state.players:
             return
         current = state.ships[self.selected].owner if self.selected in state.ships else 0
-        row = [s.id for s in state.ships_of(current)].index(self.selected) if self.selected in state.ships else 0
-        for offset in range(1, len(state.players) + 1):
-            ships = state.ships_of((current + step * offset) % len(state.players))
+        own = [s.id for s in column_order(state.ships_of(current), self.session.spec)]
+        row = own.index(self.selected) if self.selected in own else 0
+        player = current + step
+        while 0 <= player < len(state.players):
+            ships = [s.id for s in column_order(state.ships_of(player), self.session.spec)]
             if ships:
-                self.move_selection(ships[min(row, len(ships) - 1)].id)
+                self.move_selection(ships[min(row, len(ships) - 1)])
                 return
+            player += step
 
     @on(ShipCard.Clicked)
     def card_clicked(self, event: ShipCard.Clicked) -> None:

@@ -12,9 +12,10 @@ from textual.screen import Screen
 
 from ...dice import TypedFaces
 from ...game import Action, ActionSpec, ArgType, GameError
+from ...rules.contract import LegalAction
 from ...store.games import StoreError
 from ..modals.action_form import ActionFormModal
-from ..modals.attack import AttackModal, attack_spec
+from ..modals.attack import AttackModal, attack_kind
 from ..modals.confirm import ConfirmModal
 from ..widgets.checklist import Checklist
 
@@ -29,18 +30,17 @@ class BattleActions(Screen):
     selected: str | None
     target_id: str | None
 
+    def legal(self, kind: str) -> LegalAction:
+        """Where the contract says this action's form starts: the selected ship when it may act, the
+        marked target when it is legal."""
+        return self.session.engine.legal_action(self.session.state, kind, self.selected, self.target_id)
+
     def prefill(self, spec: ActionSpec) -> dict[str, Any]:
-        """The selected ship as the acting ship (or the target of an adjustment), the marked target."""
+        """The generic actions' arguments: the selected ship for an adjustment, the current step."""
         state = self.session.state
         values: dict[str, Any] = {}
-        ships = [a for a in spec.args if a.type is ArgType.SHIP]
         for arg in spec.args:
-            if arg.type is ArgType.SHIP:
-                if arg.name == "target" and len(ships) > 1:
-                    values[arg.name] = self.target_id
-                elif arg is ships[0]:
-                    values[arg.name] = self.selected
-            elif arg.type is ArgType.TARGET:
+            if arg.type is ArgType.TARGET:
                 values[arg.name] = self.selected
             elif arg.type is ArgType.STEP and state.current_step is not None:
                 values[arg.name] = state.current_step.id
@@ -49,21 +49,24 @@ class BattleActions(Screen):
     def open_form(self, kind: str, extra: dict[str, Any] | None = None) -> None:
         try:
             spec = self.session.engine.action_spec(kind)
+            legal = self.legal(kind)
         except GameError as exc:
             self.notify(str(exc), severity="error")
             return
         prefill = {**self.prefill(spec), **(extra or {})}
-        self.app.push_screen(ActionFormModal(spec, self, prefill, title=kind))
+        form = AttackModal(spec, self, legal, prefill) if kind == attack_kind(self.session.engine) else \
+            ActionFormModal(spec, self, legal, prefill, title=kind)
+        self.app.push_screen(form)
 
     def action_attack(self) -> None:
-        spec = attack_spec(self.session.engine)
-        if spec is None:
+        kind = attack_kind(self.session.engine)
+        if kind is None:
             self.notify(
-                "This ruleset has no attack action yet: record hits with m (adjust) or x (every action).",
+                "This ruleset has no attack action: record hits with m (adjust) or x (every action).",
                 severity="warning",
             )
             return
-        self.app.push_screen(AttackModal(spec, self, self.prefill(spec)))
+        self.open_form(kind)
 
     def action_actions(self) -> None:
         from ..modals.pick_action import PickActionModal
@@ -74,7 +77,8 @@ class BattleActions(Screen):
             elif kind:
                 self.open_form(kind)
 
-        self.app.push_screen(PickActionModal(self.session.engine.action_specs()), chosen)
+        engine, state = self.session.engine, self.session.state
+        self.app.push_screen(PickActionModal(engine.action_specs(), engine.legal_actions(state, self.selected, self.target_id)), chosen)
 
     def action_adjust(self) -> None:
         self.open_form("adjust")

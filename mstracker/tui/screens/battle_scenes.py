@@ -11,8 +11,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-RULESETS = ("spook", "lukas", "pz8", "cal")
-
+from ...rules.contract import DemoSpec
 
 class SceneError(RuntimeError):
     """A scene step did not reach the screen it expected."""
@@ -40,10 +39,13 @@ async def create_game(pilot: Pilot, ruleset: str) -> Any:
     from .battle import BattleScreen
     from .new_game import NewGameScreen
 
+    from ...rules.registry import ruleset_ids
+
     await pilot.press("n")
     await settle(pilot)
     screen = _expect(pilot, NewGameScreen)
-    moves = RULESETS.index(ruleset) - RULESETS.index(screen.ruleset_id)
+    ids = ruleset_ids()
+    moves = ids.index(ruleset) - ids.index(screen.ruleset_id)
     if moves:
         await pilot.press("enter", *(["down"] * moves if moves > 0 else ["up"] * -moves), "enter")
         await settle(pilot)
@@ -72,15 +74,18 @@ async def next_steps(pilot: Pilot, count: int) -> None:
 
 
 async def select_ship(pilot: Pilot, ship_id: str) -> None:
-    """Move the selection with the arrow keys (the shorter way round) to `ship_id`."""
+    """Move the selection as a player would: left / right to the ship's fleet, then up / down in it."""
     screen: Any = pilot.app.screen
-    order = screen.ship_order()
-    if ship_id not in order:
+    state = screen.state
+    if ship_id not in state.ships:
         raise SceneError(f"no ship {ship_id} on the battle screen")
-    here = order.index(screen.selected) if screen.selected in order else 0
-    steps = (order.index(ship_id) - here) % len(order)
-    key, count = ("down", steps) if steps <= len(order) // 2 else ("up", len(order) - steps)
-    await pilot.press(*[key] * count)
+    owner = state.ships[ship_id].owner
+    here = state.ships[screen.selected].owner if screen.selected in state.ships else 0
+    await pilot.press(*(["right"] * (owner - here) if owner > here else ["left"] * (here - owner)))
+    column = [s for s in screen.ship_order() if state.ships[s].owner == owner]
+    at = column.index(screen.selected) if screen.selected in column else 0
+    steps = column.index(ship_id) - at
+    await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps))
     if screen.selected != ship_id:
         raise SceneError(f"ship {ship_id} could not be selected")
 
@@ -125,7 +130,8 @@ async def open_attack(pilot: Pilot, attacker: str, target: str, **measured: str)
     from ..modals.attack import AttackModal
 
     await select_ship(pilot, target)
-    await pilot.press("t")
+    if pilot.app.screen.target_id != target:  # t marks (and, pressed again, unmarks) the target
+        await pilot.press("t")
     await select_ship(pilot, attacker)
     await pilot.press("a")
     await settle(pilot)
@@ -161,34 +167,29 @@ async def other_action(pilot: Pilot, kind: str, faces: str | None = None, **type
     return await apply_and_close(pilot)
 
 
-# ---- per ruleset: how to reach the first attack of a game ------------------------------------------------
+# ---- a ruleset's demo battle: reaching its first attack, as its package declares it -------------------
 
 
-async def spook_to_attack(pilot: Pilot) -> None:
-    await next_steps(pilot, 5)  # turn 1 and the four automatic upkeep steps
+async def to_attack(pilot: Pilot, demo: DemoSpec) -> None:
+    """Play the demo's steps to its first attack: n for next-step, else the action through its form."""
+    for step in demo.to_attack:
+        if step.kind == "next-step":
+            await next_steps(pilot, 1)
+            continue
+        if step.ship:
+            await select_ship(pilot, step.ship)
+        await other_action(pilot, step.kind, faces=step.faces or None, **dict(step.args))
 
 
-async def lukas_to_attack(pilot: Pilot) -> None:
-    await next_steps(pilot, 1)
+async def first_attack(pilot: Pilot, demo: DemoSpec, faces: str | None = None) -> tuple:
+    """The demo's first attack with physical dice (its own faces unless others are given)."""
+    return await attack(pilot, demo.attacker, demo.target, faces if faces is not None else demo.faces, **dict(demo.measured))
 
 
-async def pz8_to_attack(pilot: Pilot) -> None:
-    await next_steps(pilot, 1)
-    await other_action(pilot, "roll-initiative", faces="5 2")  # Green 5, Red 2: Green leads
-    await select_ship(pilot, "1")
-    await other_action(pilot, "activate")
+def demo_of(ruleset: str) -> DemoSpec:
+    from ...rules.registry import package
 
-
-async def cal_to_attack(pilot: Pilot) -> None:
-    await next_steps(pilot, 9)  # round 1 (no Interphase), the Ordnance steps, on into Gunnery
-
-
-REACH = {"spook": spook_to_attack, "lukas": lukas_to_attack, "pz8": pz8_to_attack, "cal": cal_to_attack}
-
-#: ruleset -> (attacker, target, physical faces, measured values) of the first attack in a scene.
-FIRST_ATTACK: dict[str, tuple[str, str, str, dict[str, str]]] = {
-    "spook": ("2", "9", "3", {}),
-    "lukas": ("2", "9", "9 4", {"distance": "5"}),
-    "pz8": ("1", "5", "6 4 3 1 4", {"distance": "2"}),
-    "cal": ("1", "7", "5 6", {"distance": "2"}),
-}
+    demo = package(ruleset).demo
+    if demo is None:
+        raise SceneError(f"{ruleset} has no demo battle")
+    return demo

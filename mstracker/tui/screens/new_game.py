@@ -274,16 +274,16 @@ class NewGameScreen(Screen):
                     yes="Play it",
                     no="Back",
                 ),
-                lambda yes: yes and self.create(rosters),
+                lambda yes: yes and self.create(rosters, allow_illegal=True),
             )
             return
         self.create(rosters)
 
-    def create(self, rosters: list[Roster]) -> None:
+    def create(self, rosters: list[Roster], allow_illegal: bool = False) -> None:
         from ..games import create_game, open_game
 
         name = self.query_one("#new-name", Input).value.strip() or self._auto_name or "Game"
-        game_id = create_game(self.app, name, self.ruleset_id, rosters, dict(self.chosen))  # type: ignore[arg-type]
+        game_id = create_game(self.app, name, self.ruleset_id, rosters, dict(self.chosen), allow_illegal)  # type: ignore[arg-type]
         if game_id is not None:
             if self.ruleset_id != self.app.services.settings.settings.last_ruleset:
                 self.app.save_settings(last_ruleset=self.ruleset_id)  # type: ignore[attr-defined]

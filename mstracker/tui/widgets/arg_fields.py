@@ -4,7 +4,7 @@ whole numbers, text and yes/no, each with its help. No ruleset is named here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual import on
@@ -16,23 +16,41 @@ from textual.content import Content
 from textual.widgets import Input, Select, Static
 
 from ...game import ArgSpec, ArgType, FieldKind, GameState, RecordSpec, ShipState
-from .ship_card import item_state
+from ...rules.contract import ItemReadiness, TableItem
 
-PICKERS = frozenset({ArgType.SHIP, ArgType.TARGET, ArgType.PLAYER, ArgType.ITEM, ArgType.KEY, ArgType.STEP, ArgType.CHOICE})
+PICKERS = frozenset({
+    ArgType.SHIP, ArgType.TARGET, ArgType.PLAYER, ArgType.ITEM, ArgType.KEY, ArgType.STEP, ArgType.CHOICE, ArgType.TOKEN,
+})
 
 Options = list[tuple[str, str]]
 
 
 def ship_label(state: GameState, ship: ShipState, spec: RecordSpec) -> str:
     owner = state.players[ship.owner].name if ship.owner < len(state.players) else "?"
-    lost = "  ✗ " + ", ".join(f for f in spec.loss_flags if ship.record.get(f)) if spec.lost(ship.record) else ""
+    out = spec.out_word(ship.record)
+    lost = f"  ✗ {out.lower()}" if out else ""
     tag = f" [{ship.tag}]" if ship.tag else ""
     return f"#{ship.id} {ship.name}{tag} · {ship.ship_class} · {owner}{lost}"
 
 
-def ship_options(state: GameState, spec: RecordSpec) -> Options:
-    """Ships in play first, lost ones after (they can still be set back by hand)."""
-    ships = sorted(state.ships.values(), key=lambda s: (spec.lost(s.record), s.owner, _num(s.id)))
+def ship_order(state: GameState, spec: RecordSpec) -> list[ShipState]:
+    """Every ship in a stable order: the fleets from the side that may act now, each in id order,
+    then the ships out of play (destroyed, jumped, retired) at the end."""
+    players = max(1, len(state.players))
+    first = state.active if state.started else 0
+
+    def key(ship: ShipState) -> tuple[bool, int, tuple[int, str]]:
+        return spec.lost(ship.record), (ship.owner - first) % players, _num(ship.id)
+
+    return sorted(state.ships.values(), key=key)
+
+
+def ship_options(state: GameState, spec: RecordSpec, only: tuple[str, ...] = ()) -> Options:
+    """Ships as a picker lists them (ship_order); with `only`, just those ships (in that order of play)."""
+    ships = ship_order(state, spec)
+    if only:
+        allowed = set(only)
+        ships = [s for s in ships if s.id in allowed]
     return [(ship_label(state, s, spec), s.id) for s in ships]
 
 
@@ -44,10 +62,16 @@ def target_options(state: GameState, spec: RecordSpec) -> Options:
     return ship_options(state, spec) + [(f"player {p.name}", f"p{i + 1}") for i, p in enumerate(state.players)]
 
 
-def item_options(ship: ShipState | None, spec: RecordSpec) -> Options:
-    if ship is None:
-        return []
-    return [(f"{it.id} {it.name} · {item_state(it, spec)[0]}", it.id) for it in ship.items]
+def item_options(readiness: Sequence[ItemReadiness], kinds: tuple[str, ...] = ()) -> Options:
+    """A ship's items with their readiness in words: 'w2 Beam · ✓ ready', 'w1 Torpedoes · ∅ out: salvo launched'."""
+    return [(f"{r.item} {r.name} · {r.glyph} {r.words()}", r.item) for r in readiness if not kinds or r.kind in kinds]
+
+
+def token_options(state: GameState, tokens: Sequence[TableItem]) -> Options:
+    def owner(t: TableItem) -> str:
+        return f" · {state.players[t.owner].name}" if t.owner is not None and t.owner < len(state.players) else ""
+
+    return [(f"{t.id} {t.kind}{owner(t)}" + (f" · {t.text}" if t.text else ""), t.id) for t in tokens]
 
 
 def key_options(state: GameState, ref: str | None, spec: RecordSpec) -> Options:
@@ -215,17 +239,20 @@ class ArgField(Horizontal):
         elif isinstance(control, Input):
             control.value = "" if value is None else str(value)
 
-    def set_options(self, options: Options, prefer: str | None = None) -> None:
-        """New choices (an item picker after the ship changed); keeps the value when still offered."""
+    def set_options(self, options: Options, prefer: str | None = None, reset: bool = False) -> None:
+        """New choices (an item picker after the ship changed). The value stays when still offered,
+        unless `reset`; else `prefer` is chosen when offered."""
         control = self.query_one(f"#{self.control_id}", Select)
         keep = control.selection
-        if options == self.options:
+        if options == self.options and not (reset and prefer is not None and prefer != keep):
             return
         self.options = options
         with control.prevent(Select.Changed):
             control.set_options(options)
             values = {v for _, v in options}
-            choice = keep if keep in values else prefer if prefer in values else None
+            first = prefer if reset else keep
+            second = keep if reset else prefer
+            choice = first if first in values else second if second in values else None
             if choice is not None:
                 control.value = choice
         self._tell()

@@ -14,6 +14,8 @@ def banner_content(state: GameState, turn_word: str, house_rules: bool = False) 
     first: list[str | tuple[str, str]] = [(state.name, "bold"), (f" · {state.ruleset}", "dim")]
     if house_rules:
         first.append((" · house rules", "$text-warning"))
+    if state.extra.get("non_standard"):
+        first.append((" · non-standard fleets", "$text-warning"))
     if state.finished:
         first.append((" · game over", "bold $text-error"))
         second = Content.assemble(("Result: ", "bold"), state.result or "ended", (f" · winner {state.winner}" if state.winner else "", "bold"))

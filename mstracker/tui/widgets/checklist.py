@@ -1,8 +1,15 @@
-"""The current phase's checklist: manual items to tick, automatic items done with what they changed."""
+"""The current phase's checklist: who does each item, what the automatic ones changed, and what
+stops the game from moving on.
+
+Three kinds of item, as the engine tells them (`Engine.step_role`): automatic (the app runs it when
+the step is entered; its changes are listed under it), tracked (an action does it and the app ticks it
+then: never asked about) and the players' own (ticked when they move past it with n, or by hand).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.content import Content
@@ -10,41 +17,56 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ...game import Event, GameState, StepInfo
+from ...game import Event, GameState, StepRole
+
+if TYPE_CHECKING:
+    from ...game import Engine
 
 
-def step_options(
-    state: GameState, is_auto: Callable[[StepInfo], bool], results: Mapping[str, tuple[Event, ...]]
-) -> list[Option]:
-    """One option per step of the current phase (auto items disabled, with their events below)."""
+def step_options(state: GameState, engine: Engine, results: Mapping[str, tuple[Event, ...]]) -> list[Option]:
+    """One option per step of the current phase, then what blocks moving on (if anything)."""
     phase = state.current_phase
     if phase is None:
         text = "The game is in set-up: press n to begin." if not state.started else "No checklist here."
         return [Option(Content.styled(text, "dim"), disabled=True)]
     options = []
+    actions = engine.plugin.step_actions
     for n, step in enumerate(phase.steps):
         here = n == state.step
         pointer = ("▶ " if here else "  ", "bold $accent")
-        if is_auto(step):
+        role = engine.step_role(step)
+        label = (f"{n + 1}. {step.text}", "bold" if here else "")
+        if role is StepRole.AUTO:
             done = n <= state.step
             mark = ("✓ " if done else "· ", "$text-success" if done else "dim")
             head = Content.assemble(pointer, mark, (f"{n + 1}. {step.text}", "" if done else "dim"), (" (automatic)", "dim"))
             if done:
-                events = results.get(step.id, ())
+                events = [e for e in results.get(step.id, ()) if e.kind != "dice-rolled"]
                 lines = [Content.styled(f"      → {e.text}", "$text-muted") for e in events]
                 if not lines:
                     lines = [Content.styled("      → nothing to change", "dim")]
                 head = Content("\n").join([head, *lines])
             options.append(Option(head, id=step.id, disabled=True))
+        elif role is StepRole.TRACKED:
+            ticked = step.id in state.ticked
+            mark = ("✓ " if ticked else "○ ", "$text-success" if ticked else "$text-muted")
+            kinds = " / ".join(actions.get(step.id, ()))
+            note = (" · done" if ticked else f" · ticks itself: {kinds}", "dim")
+            options.append(Option(Content.assemble(pointer, mark, label, note), id=step.id))
         else:
             ticked = step.id in state.ticked
             mark = ("☑ " if ticked else "☐ ", "$text-success" if ticked else "$text-warning")
-            options.append(Option(Content.assemble(pointer, mark, (f"{n + 1}. {step.text}", "bold" if here else "")), id=step.id))
+            options.append(Option(Content.assemble(pointer, mark, label), id=step.id))
+    blocker = engine.next_step_blocker(state)
+    if blocker is not None:
+        how = f" · {blocker.resolve}" if blocker.resolve else ""
+        options.append(Option(Content.assemble(("⚠ before moving on: ", "bold $text-warning"), blocker.text,
+                                               (f" ({blocker.cite}){how}", "dim")), disabled=True))
     return options
 
 
 class Checklist(OptionList):
-    """Enter or a click on a manual item posts `Checklist.StepToggled`."""
+    """Enter or a click on an item that is not automatic posts `Checklist.StepToggled`."""
 
     DEFAULT_CSS = """
     Checklist {
@@ -65,10 +87,10 @@ class Checklist(OptionList):
         super().__init__(id=id)
         self._ticked: tuple[str, ...] = ()
 
-    def show(self, state: GameState, is_auto: Callable[[StepInfo], bool], results: Mapping[str, tuple[Event, ...]]) -> None:
+    def show(self, state: GameState, engine: Engine, results: Mapping[str, tuple[Event, ...]]) -> None:
         self._ticked = state.ticked
         self.clear_options()
-        self.add_options(step_options(state, is_auto, results))
+        self.add_options(step_options(state, engine, results))
         phase = state.current_phase
         self.border_title = f"Checklist · {phase.name}" if phase is not None else "Checklist"
         if phase is not None and state.step < self.option_count:

@@ -11,6 +11,8 @@ from ...game import Event
 
 #: Checklist moves are many and dull; shown dim so the story (dice, damage) stands out.
 QUIET = frozenset({"step-entered", "ticked", "unticked"})
+#: Not written in the pane: the dice record repeats the faces the story already tells (the report uses it).
+HIDDEN = frozenset({"dice-rolled"})
 
 
 def event_line(event: Event, undone: bool = False) -> Text:
@@ -40,7 +42,8 @@ class EventLog(RichLog):
 
     def add_events(self, events: Iterable[Event], undone: bool = False) -> None:
         for event in events:
-            self.write(event_line(event, undone))
+            if event.kind not in HIDDEN:
+                self.write(event_line(event, undone))
 
     def add_undo(self, events: Sequence[Event]) -> None:
         first = next((e.text for e in events if e.kind not in QUIET), events[0].text if events else "")

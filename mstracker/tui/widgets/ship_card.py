@@ -2,12 +2,14 @@
 
 A card is a few lines: flags (glyph and word), name, id, tag and class; bars with numbers;
 counters, tracks, timers and text that are in play; then the weapons, devices and abilities with
-their own state (ready ✓, reloading ⟳2, disabled ⊘...). Nothing here knows a ruleset: every
-label, glyph and bound comes from the spec.
+their readiness as the ruleset's contract gives it (ready ✓, spent •, reloading ⟳2, out ∅, destroyed ✗,
+disabled ⊘). Nothing here knows a ruleset: every label, glyph and bound comes from the spec and the
+contract.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.content import Content
@@ -15,7 +17,8 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from ...game import FieldKind, FieldSpec, RecordSpec, ShipItem, ShipState
+from ...game import FieldKind, FieldSpec, RecordSpec, ShipState
+from ...rules.contract import ItemReadiness, Readiness
 
 BAR_WIDTH = 10
 
@@ -69,65 +72,48 @@ def record_parts(record: dict[str, Any], spec: RecordSpec) -> tuple[list[Content
     return bars, others
 
 
-def item_ready(item: ShipItem, spec: RecordSpec) -> bool:
-    """No flag set (used, fired, disabled...) and no timer running (reload...)."""
-    for f in spec.item_fields:
-        value = item.record.get(f.key, f.start_value())
-        if f.kind in (FieldKind.FLAG, FieldKind.TIMER) and value:
-            return False
-    return True
+STATUS_STYLES = {
+    Readiness.READY: "$text-success",
+    Readiness.SPENT: "$text-muted",
+    Readiness.WAITING: "$text-muted",
+    Readiness.PASSIVE: "$text-muted",
+    Readiness.RELOADING: "$text-warning",
+    Readiness.OUT: "$text-error",
+    Readiness.DESTROYED: "$text-error",
+    Readiness.DISABLED: "$text-error",
+}
 
 
-def item_state(item: ShipItem, spec: RecordSpec) -> tuple[str, str]:
-    """(words, style) of an item's state: '✓' ready, '⟳2' reloading, '⊘' disabled, 'fired',
-    plus its counts in play ('uses 2', 'shots 1/2')."""
-    words: list[str] = []
-    blocked: list[str] = []
-    style = "$text-success"
-    for f in spec.item_fields:
-        value = item.record.get(f.key, f.start_value())
-        if f.kind is FieldKind.FLAG and value:
-            blocked.append(f.glyph or f.label.casefold())
-            style = "$text-error" if f.glyph else "$text-warning"
-        elif f.kind is FieldKind.TIMER and value:
-            blocked.append(f"⟳{value}")
-            style = "$text-warning" if style == "$text-success" else style
-        elif f.kind is FieldKind.BAR and isinstance(value, int):
-            high = f.upper(item.record)
-            if high:
-                words.append(f"{f.label.casefold()} {value}/{high}")
-        elif f.kind in (FieldKind.COUNTER, FieldKind.TRACK) and value:
-            words.append(f"{f.label.casefold()} {value}")
-        elif f.kind in (FieldKind.TEXT, FieldKind.LIST) and value:
-            shown = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-            words.append(f"{f.label.casefold()} {shown}")
-    return " ".join(blocked + words + ([] if blocked else ["✓"])), style
+def item_words(r: ItemReadiness) -> str:
+    """'✓', '• spent', '⟳2 reloading', '∅ out' with the detail that matters: 'ammo 3', '1 of 2 shots'."""
+    if r.status is Readiness.READY:
+        return f"✓ {r.detail}" if r.detail else "✓"
+    if r.status is Readiness.PASSIVE:
+        return ""
+    word = {Readiness.RELOADING: "reloading", Readiness.DESTROYED: "destroyed"}.get(r.status, r.status.value)
+    return f"{r.glyph} {r.detail or word}"
 
 
-def items_content(ship: ShipState, spec: RecordSpec) -> Content:
-    """The ship's items, alike ones grouped: '2× Heavy Railgun ✓ · Flare Launcher ⟳1'.
-
-    Abilities show only when something is recorded on them (used, reloading...): a ready ability
-    is always there and would crowd the card."""
+def items_content(readiness: Sequence[ItemReadiness]) -> Content:
+    """The ship's items, alike ones grouped: '2× Heavy Railgun ✓ · Flare Launcher ⟳1 reloading · Retire B'."""
     groups: list[tuple[str, str, str, int]] = []
-    for item in ship.items:
-        words, style = item_state(item, spec)
-        if item.kind == "ability" and item_ready(item, spec) and words == "✓":
-            continue
-        if groups and groups[-1][0] == item.name and groups[-1][1] == words:
+    for r in readiness:
+        words, style = item_words(r), STATUS_STYLES[r.status]
+        if groups and groups[-1][0] == r.name and groups[-1][1] == words:
             name, w, s, n = groups[-1]
             groups[-1] = (name, w, s, n + 1)
         else:
-            groups.append((item.name, words, style, 1))
+            groups.append((r.name, words, style, 1))
     parts: list[Content] = []
     for name, words, style, count in groups:
         label = f"{count}× {name}" if count > 1 else name
-        parts.append(Content.assemble(label, " ", (words, style)))
+        parts.append(Content.assemble(label, " ", (words, style)) if words else Content.styled(label, "$text-muted"))
     return Content(" · ").join(parts)
 
 
-def ship_content(ship: ShipState, spec: RecordSpec, *, target: bool = False) -> Content:
-    """The whole card as content (plain text reads well too: every glyph has a word)."""
+def ship_content(ship: ShipState, spec: RecordSpec, readiness: Sequence[ItemReadiness] = (), *, target: bool = False) -> Content:
+    """The whole card as content (plain text reads well too: every glyph has a word). A ship out of play
+    shows how it left and its bars only: nothing of it is live any more."""
     lost = spec.lost(ship.record)
     head: list[Content | str | tuple[str, str]] = []
     if target:
@@ -135,18 +121,22 @@ def ship_content(ship: ShipState, spec: RecordSpec, *, target: bool = False) -> 
     for flag in spec.loss_flags:
         if ship.record.get(flag):
             f = spec.field(flag)
-            head.append((f"{_flag_word(f) if f else flag} ", "bold $text-error"))
-    head.append((ship.name, "bold strike" if lost else "bold"))
+            style = "bold $text-muted" if flag in spec.not_lost else "bold $text-error"
+            head.append((f"{_flag_word(f) if f else flag} ", style))
+    head.append((ship.name, "bold strike" if spec.destroyed(ship.record) else "bold"))
     head.append((f" #{ship.id}", "dim"))
     if ship.tag:
         head.append((f" [{ship.tag}]", "$text-accent"))
     head.append((f" · {ship.ship_class}", "dim"))
     lines = [Content.assemble(*head)]
     bars, others = record_parts(ship.record, spec)
+    if lost:
+        lines.extend(bars[:1])
+        return Content("\n").join(lines)
     if others and bars:  # the other values follow the last bar on its line
         bars[-1] = Content("  ").join([bars[-1], *others])
     lines.extend(bars or ([Content("  ").join(others)] if others else []))
-    items = items_content(ship, spec)
+    items = items_content(readiness)
     if items.plain:
         lines.append(items)
     return Content("\n").join(lines)
@@ -179,28 +169,40 @@ class ShipCard(Static):
             super().__init__()
             self.ship_id = ship_id
 
-    def __init__(self, ship: ShipState, spec: RecordSpec) -> None:
+    def __init__(self, ship: ShipState, spec: RecordSpec, readiness: Sequence[ItemReadiness] = ()) -> None:
         super().__init__(id=f"ship-{ship.id}")
         self.ship = ship
         self.spec = spec
+        self.readiness = tuple(readiness)
         self.selected = False
         self.target = False
+        self.set_class(spec.lost(ship.record), "-lost")
         self.update(self._content())
 
     def _content(self) -> Content:
-        return ship_content(self.ship, self.spec, target=self.target)
+        return ship_content(self.ship, self.spec, self.readiness, target=self.target)
 
-    def show(self, ship: ShipState | None = None, *, selected: bool | None = None, target: bool | None = None) -> None:
-        """Redraw with a new ship value, selection or target mark; nothing else on screen is touched."""
+    def show(
+        self,
+        ship: ShipState | None = None,
+        readiness: Sequence[ItemReadiness] | None = None,
+        *,
+        selected: bool | None = None,
+        target: bool | None = None,
+    ) -> None:
+        """Redraw with a new ship value, readiness, selection or target mark; nothing else is touched."""
         if selected is not None and selected != self.selected:
             self.selected = selected
             self.set_class(selected, "-selected")
-        if ship is None and (target is None or target == self.target):
+        changed = False
+        if ship is not None and ship is not self.ship:
+            self.ship, changed = ship, True
+        if readiness is not None and tuple(readiness) != self.readiness:
+            self.readiness, changed = tuple(readiness), True
+        if target is not None and target != self.target:
+            self.target, changed = target, True
+        if not changed:
             return
-        if ship is not None:
-            self.ship = ship
-        if target is not None:
-            self.target = target
         self.set_class(self.spec.lost(self.ship.record), "-lost")
         content = self._content()
         width, height = self.content_size
