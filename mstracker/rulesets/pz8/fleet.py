@@ -105,7 +105,9 @@ def _sheet(ruleset: Ruleset, ship: ShipEntry, cls_name: str, cls: ShipClass) -> 
 def _fleet_findings(ruleset: Ruleset, roster: Roster) -> list[Finding]:
     found: list[Finding] = []
     if not roster.ships:
-        found.append(_error(None, "The fleet has no Spaceships; add at least one."))
+        # The book sets no fleet size (pz8 §2 speaks of each side's Spaceships): an empty roster is one
+        # still being built, a warning as in the other rulesets without a minimum; a game needs a ship a side.
+        found.append(_warning(None, "The fleet has no Spaceships yet: a side needs at least one to play (pz8 §2)."))
     found.extend(duplicate_name_findings(roster))
     found.extend(duplicate_tag_findings(roster))
     if roster.designs:

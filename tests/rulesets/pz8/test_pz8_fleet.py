@@ -140,7 +140,9 @@ def test_devices_abilities_armor_speed_hangar_are_errors(pz8: Ruleset) -> None:
 
 def test_fleet_level_findings(pz8: Ruleset) -> None:
     empty = validate(roster(), pz8)
-    assert messages(empty) == ["The fleet has no Spaceships; add at least one."]
+    # pz8 §2 sets no fleet size: an empty roster is legal (a warning), as in cal and lukas
+    assert messages(empty) == [] and empty.legal
+    assert messages(empty, Severity.WARNING) == ["The fleet has no Spaceships yet: a side needs at least one to play (pz8 §2)."]
     twins = validate(roster(ship("Razor", tag="R1"), ship("Razor", tag="R1")), pz8)
     assert messages(twins) == ["2 ships are named 'Razor'; give each ship its own name."]
     assert messages(twins, Severity.WARNING) == ["2 ships carry the tag 'R1'; tags tell the models apart."]
