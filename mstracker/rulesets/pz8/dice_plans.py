@@ -50,7 +50,7 @@ def shot_plan(shot: Shot) -> DicePlan:
 def torpedo_plan(attack: TorpedoAttack) -> DicePlan:
     """The salvo's dice, then the target's (the salvo hits automatically)."""
     plan = PlanBuilder()
-    plan.dice(attack.attack_dice, SIDES, f"Torpedoes {attack.torpedo['id']}' attack roll ({attack.attack_dice}D6)",
+    plan.dice(attack.attack_dice, SIDES, f"salvo {attack.torpedo['id']}'s attack roll ({attack.attack_dice}D6)",
               player=int(attack.torpedo["owner"]), table=TORPEDO)
     plan.dice(attack.defence_dice, SIDES, f"{attack.target.name}'s defence roll ({attack.defence_dice}D6)",
               ship=attack.target.id, table=TORPEDO)

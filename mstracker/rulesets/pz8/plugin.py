@@ -43,10 +43,12 @@ class Plugin(CounterActions):
 
     step_actions = {
         "roll": ("roll-initiative",),
+        "quota": ("activate",),
         "choose": ("activate",),
         "move": ("move",),
         "fire": ("fire", "fire-back", "shoot-torpedo"),
         "torpedo": ("launch-torpedo", "end-activation"),
+        "activated": ("activate",),
         "torpedoes": ("torpedo-attack", "remove-torpedo"),
         "asteroids": ("asteroid-collision",),
     }
@@ -103,6 +105,11 @@ class Plugin(CounterActions):
     def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
                      expected: bool) -> LegalAction:
         return self._legal.refine(state, super().legal_action(state, spec, prefer, marked, expected), marked)
+
+    def expected_actions(self, state: GameState) -> frozenset[str]:
+        """The current step's actions, and a fire-back while one may be made (it comes at once, pz8 §4)."""
+        expected = super().expected_actions(state)
+        return expected | {"fire-back"} if self.view(state).pending is not None else expected
 
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
         return ship_readiness(self.book, state, ship, gun_and_torpedo=bool(self.setting(state, "torpedo_with_gun")))
