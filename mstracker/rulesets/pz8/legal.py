@@ -57,10 +57,10 @@ class LegalAnswers:
         if kind == "roll-initiative":
             p.prepare_initiative(state)
         elif kind == "activate":
-            if busy is None and not view.anyone_waiting():
-                raise InvalidAction("every Spaceship has been activated this turn (pz8 §2)")
             ships = self.actors(state, kind)
-            p.prepare_activation(state, ships[0].id if ships else view.anyone_waiting()[0].id)
+            if busy is None and not ships:
+                raise InvalidAction("every Spaceship has been activated this turn (pz8 §2)")
+            p.prepare_activation(state, busy.id if busy is not None else ships[0].id)
         elif kind == "fire-back" or (kind == "fire" and view.pending is not None):
             if view.pending is None:
                 raise InvalidAction("no ship may fire back now: a fire-back comes right after a shot at a ship (pz8 §4)")
