@@ -37,8 +37,11 @@ class LegalAnswers:
             return f"the game has ended ({state.result})"
         if not state.started and kind not in SET_UP:
             return "the game is in set-up; next-step starts turn 1"
+        ships = self.actors(state, kind)
+        actor = ships[0] if ships else None
+        player = actor.owner if actor is not None else state.active
         for obligation in self._obligations(state):
-            if kind != "next-step" and obligation.refuses(kind, None, None):
+            if obligation.refuses(kind, actor.id if actor is not None else None, player):
                 return obligation.message()
         try:
             self._check(state, kind)

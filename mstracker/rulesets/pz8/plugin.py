@@ -48,7 +48,6 @@ class Plugin(CounterActions):
         "move": ("move",),
         "fire": ("fire", "fire-back", "shoot-torpedo"),
         "torpedo": ("launch-torpedo", "end-activation"),
-        "activated": ("activate",),
         "torpedoes": ("torpedo-attack", "remove-torpedo"),
         "asteroids": ("asteroid-collision",),
     }
@@ -107,9 +106,15 @@ class Plugin(CounterActions):
         return self._legal.refine(state, super().legal_action(state, spec, prefer, marked, expected), marked)
 
     def expected_actions(self, state: GameState) -> frozenset[str]:
-        """The current step's actions, and a fire-back while one may be made (it comes at once, pz8 §4)."""
-        expected = super().expected_actions(state)
-        return expected | {"fire-back"} if self.view(state).pending is not None else expected
+        """The current step's actions; a fire-back while one may be made (it comes at once, pz8 §4); an
+        activation while ships wait at the last activation step (pz8 §2)."""
+        expected = set(super().expected_actions(state))
+        view = self.view(state)
+        if view.pending is not None:
+            expected.add("fire-back")
+        if view.step_id == "activated" and view.anyone_waiting():
+            expected.add("activate")
+        return frozenset(expected)
 
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
         return ship_readiness(self.book, state, ship, gun_and_torpedo=bool(self.setting(state, "torpedo_with_gun")))

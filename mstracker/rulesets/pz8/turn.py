@@ -21,6 +21,9 @@ from .view import TurnView, ship_names
 
 INITIATIVE = "initiative"
 ACTIVATIONS_LEFT = "activations-left"
+MOVE_FIRST = "move-first"
+#: What the activated ship does after its move (pz8 §3, §4), when the settings ask for the move first.
+AFTER_MOVE = frozenset({"fire", "shoot-torpedo", "launch-torpedo", "end-activation", "next-step"})
 #: What may not be done before the turn's initiative is rolled (pz8 §2).
 BEFORE_INITIATIVE = frozenset({"activate", "move", "fire", "fire-back", "shoot-torpedo", "launch-torpedo",
                                "end-activation", "next-step"})
@@ -83,7 +86,8 @@ class TurnActions(ActivationActions):
     # ---- obligations ------------------------------------------------------------------------
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         """The initiative before any activation, and every Spaceship activated before the activation
-        steps are left (pz8 §2); either may be set aside as a logged table decision."""
+        steps are left (pz8 §2); with the require_move setting, the activated ship's move before it fires
+        (pz8 §3). Each may be set aside as a logged table decision."""
         view = self.view(state)
         out = []
         if view.needs_initiative:
@@ -91,6 +95,13 @@ class TurnActions(ActivationActions):
                 INITIATIVE, f"Turn {state.turn} has no initiative yet: each side rolls 1D6, the higher activates "
                 "first (ties are rolled again), before any ship is activated", "pz8 §2",
                 resolve="roll-initiative", blocks=BEFORE_INITIATIVE))
+        busy = view.active_ship
+        if (busy is not None and view.alive(busy) and not (view.activation or {}).get("moved")
+                and self.setting(state, "require_move")):
+            out.append(Obligation(
+                MOVE_FIRST, f"{busy.label} moves before it fires or its activation ends: at least 1 MP, the first "
+                "one forward (the game's settings ask the app to hold the table to it)", "pz8 §3",
+                resolve="move", blocks=AFTER_MOVE, player=busy.owner))  # the mover's side: end-activation names no ship
         waiting = view.anyone_waiting()
         if view.phase_id == ACTIVATION_PHASE and view.step_id == "activated" and waiting:
             out.append(Obligation(

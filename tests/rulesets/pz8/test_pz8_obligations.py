@@ -99,3 +99,27 @@ def test_an_obligation_blocks_only_while_it_stands() -> None:
     assert play.eng.obligations(play.state) == ()
     plan = play.eng.dice_plan(play.state, Action("next-step", {}))
     assert plan is None  # the next step (the activation steps) rolls nothing
+
+
+def test_with_require_move_the_activated_ship_moves_before_it_fires_or_ends() -> None:
+    # pz8 §3: "Each Spaceship must expend at least 1 MP during its activation"; §4: firing comes after the move
+    play = Play.sides(2, 2, require_move="true").start(5, 2)
+    play.act("activate", ship="A1")
+    refusal = play.refused("fire", 6, ship="A1", target="B1", distance=2)
+    assert refusal == ("Alpha 1 (#1) moves before it fires or its activation ends: at least 1 MP, the first one "
+                       "forward (the game's settings ask the app to hold the table to it) (pz8 §3); do it with move. "
+                       "The table may override it as a logged decision: override move-first REASON")
+    assert play.refused("end-activation") == refusal and play.refused("next-step") == refusal
+    assert play.eng.legal_action(play.state, "launch-torpedo").reason == refusal
+    assert "The first MP must move the ship forward" in play.refused("move", ship="A1", mps="R")
+    play.act("move", ship="A1", mps="F")
+    assert play.eng.obligations(play.state) == ()
+    play.act("fire", 1, ship="A1", target="B1", distance=2)
+    play.act("fire-back", 1)  # the ship shot at is not held by the mover's obligation
+
+
+def test_by_default_the_move_is_the_table_s_to_keep() -> None:
+    play = Play.sides(2, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    assert play.eng.obligations(play.state) == ()
+    play.act("fire", 1, ship="A1", target="B1", distance=2)
