@@ -205,7 +205,9 @@ def test_starter_roster_is_small_and_legal(pz8: Ruleset) -> None:
 def test_offered_loadout(pz8: Ruleset) -> None:
     offer = offered_loadout(pz8, "spaceship")
     assert offer == {
-        "weapons": [("Forward Gun", True, ""), ("Torpedoes", True, "")],
+        # nothing to mount: every Spaceship carries both whatever its list says (issue 10 #9)
+        "weapons": [("Forward Gun", False, "every Spaceship carries it already: the armament is fixed (pz8 §1)"),
+                    ("Torpedoes", False, "every Spaceship carries it already: the armament is fixed (pz8 §1)")],
         "devices": [],
         "abilities": [],
     }
