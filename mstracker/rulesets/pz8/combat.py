@@ -108,7 +108,8 @@ class CombatActions(TurnActions):
         else:
             self._may_fire(state, shooter)
             if at_torpedo:
-                torpedo = view.counter("torpedoes", str(args.get("torpedo") or args.get("target") or ""))
+                torpedo = view.counter("torpedoes", str(args.get("torpedo") or args.get("target") or ""),
+                                       offer=view.enemy_torpedoes(shooter.owner))
                 if torpedo["owner"] == shooter.owner:
                     raise InvalidAction(f"{torpedo['id']} is {state.players[shooter.owner].name}'s own Torpedo salvo; "
                                         "a ship shoots at enemy salvos")

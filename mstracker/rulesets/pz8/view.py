@@ -169,8 +169,9 @@ class TurnView:
         seq = int((self.state.extra.get("seq") or {}).get(prefix, 0))
         return f"{prefix}{max([seq, *used]) + 1}"
 
-    def counter(self, kind: str, ref: str) -> dict[str, Any]:
-        """A counter on the table by id (t1) or number (1); InvalidAction names those in play."""
+    def counter(self, kind: str, ref: str, offer: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """A counter on the table by id (t1) or number (1); InvalidAction names those in play (or those
+        in `offer`, the ones the action may take)."""
         word = COUNTER_WORDS[kind]
         text = str(ref).strip().casefold()
         for item in self.counters(kind, all_=True):
@@ -178,7 +179,7 @@ class TurnView:
                 if item.get("gone"):
                     raise InvalidAction(f"{item['id']} is no longer on the table: {item['gone']}")
                 return item
-        listing = ", ".join(counter_label(i) for i in self.counters(kind)) or "none in play"
+        listing = ", ".join(counter_label(i) for i in (self.counters(kind) if offer is None else offer)) or "none in play"
         raise InvalidAction(f"no {word} {ref!r}; on the table: {listing}")
 
     def torpedo_label(self, torpedo: dict[str, Any]) -> str:

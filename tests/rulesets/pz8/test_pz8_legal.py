@@ -77,6 +77,8 @@ def test_only_enemy_torpedo_salvos_are_offered_and_named() -> None:
     assert attack.prefill == {"torpedo": "t2"} and attack.targets == ("1", "2")  # t2 is B's: it attacks A
     assert play.refused("shoot-torpedo", 6, ship="B1", torpedo="t2", distance=2) == (
         "t2 is B's own Torpedo salvo; a ship shoots at enemy salvos")
+    assert play.refused("shoot-torpedo", 6, ship="B1", torpedo="t7", distance=2) == (
+        "no Torpedo salvo 't7'; on the table: t1 at C3")  # the enemy's only, not B's own t2
 
 
 def test_refusals_name_what_comes_first() -> None:
