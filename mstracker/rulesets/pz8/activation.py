@@ -14,7 +14,7 @@ from ...game.generic import require_started
 from ...game.plugin import action
 from ...game.state import GameState, ShipState
 from .game_base import ACTIVATION_PHASE, Pz8Base
-from .movement import check_move, parse_mps
+from .movement import MoveCheck, check_move, parse_mps
 from .view import TurnView, plural, ship_names
 
 MP_WORDS = {"forward": "F", "left": "L", "right": "R", "turn": "T"}
@@ -116,8 +116,7 @@ class ActivationActions(Pz8Base):
         "the first goes forward; at least 1. Before it fires (pz8 §4).",
     )
     def move(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship, mps, check, left = self.prepare_move(state, args)
-        current = self.open_activation(state, ship, "move")
+        ship, current, mps, check, left = self.prepare_move(state, args)
         moves = " ".join(MP_WORDS[m] for m in mps)
         text = (f"{ship.label} moves {moves}: {plural(check.spent, 'MP')} spent "
                 f"({plural(check.hexes, 'hex', 'hexes')} forward, {plural(check.turns, 'turn')}), "
@@ -129,7 +128,9 @@ class ActivationActions(Pz8Base):
         self.goto(batch, "fire", dice)
         return batch.events
 
-    def prepare_move(self, state: GameState, args: dict[str, Any]) -> tuple[ShipState, tuple[str, ...], Any, int]:
+    def prepare_move(self, state: GameState, args: dict[str, Any]) -> tuple[ShipState, dict[str, Any],
+                                                                           tuple[str, ...], MoveCheck, int]:
+        """The ship, its open activation, the MPs, their check and the MPs it has, or InvalidAction."""
         ship = self.acting_ship(state, args["ship"])
         current = self.open_activation(state, ship, "move")
         if current.get("moved"):
@@ -146,7 +147,7 @@ class ActivationActions(Pz8Base):
         left = int(ship.get("mps", check.allowed))
         if check.spent > left:
             raise InvalidAction(f"{ship.label} has {left} MPs left; this move spends {check.spent} (pz8 §3)")
-        return ship, mps, check, left
+        return ship, current, mps, check, left
 
     @action(
         "end-activation",
