@@ -23,8 +23,8 @@ class CounterActions(TorpedoActions):
     @action(
         "add-asteroid",
         ArgSpec("where", ArgType.TEXT, "its hex, for the log (e.g. C4)", required=False, default="", rest=True),
-        help="Place an asteroid counter (pz8 §6): one hex; it drifts one hex each end of turn and cannot be "
-        "destroyed.",
+        help="Place an asteroid counter (pz8 §6: asteroids are placed at the start of the game; in play, only to "
+        "put the table right): one hex; it drifts one hex each end of turn and cannot be destroyed.",
     )
     def add_asteroid(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         view = self.view(state)
