@@ -17,11 +17,13 @@ class Pz8Package(RulesetPackage):
     order = 30
     title = "Pz8 Spaceships Wargame Rules"
     odds_options = (
-        OddsOption("distance", OptionType.INT, "hexes from the firer to the target (1 to 9)", required=True, metavar="N"),
+        OddsOption("distance", OptionType.INT, "hexes from the firer to the target (1 to 9)", metavar="N"),
         OddsOption("damaged", OptionType.FLAG, "the firer is Damaged"),
         OddsOption("target_damaged", OptionType.FLAG, "the target is Damaged"),
         OddsOption("fire_back", OptionType.FLAG, "this shot answers a shot at the firer"),
         OddsOption("at_torpedo", OptionType.FLAG, "shooting at a Torpedo salvo"),
+        OddsOption("torpedo", OptionType.FLAG, "the attacker is a Torpedo salvo: it hits automatically and rolls 2D6 "
+                   "(pz8 §5); give no distance"),
     )
     demo = DemoSpec(
         fleets=("pushpin-patrol.toml", "razor-squadron.toml"),

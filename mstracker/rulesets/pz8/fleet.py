@@ -105,7 +105,9 @@ def _sheet(ruleset: Ruleset, ship: ShipEntry, cls_name: str, cls: ShipClass) -> 
 def _fleet_findings(ruleset: Ruleset, roster: Roster) -> list[Finding]:
     found: list[Finding] = []
     if not roster.ships:
-        found.append(_error(None, "The fleet has no Spaceships; add at least one."))
+        # The book sets no fleet size (pz8 §2 speaks of each side's Spaceships): an empty roster is one
+        # still being built, a warning as in the other rulesets without a minimum; a game needs a ship a side.
+        found.append(_warning(None, "The fleet has no Spaceships yet: a side needs at least one to play (pz8 §2)."))
     found.extend(duplicate_name_findings(roster))
     found.extend(duplicate_tag_findings(roster))
     if roster.designs:
@@ -170,15 +172,16 @@ def starter_roster(ruleset: Ruleset, preset: str | None = None) -> Roster:
 
 
 def offered_loadout(ruleset: Ruleset, ship_class: str) -> dict[str, list[tuple[str, bool, str]]]:
-    """For the loadout editor: every weapon with whether this class carries it and, if not, why.
+    """For the loadout editor: every weapon, none of them to mount, with why.
 
-    pz8 has no devices or abilities, and the armament is fixed: the list only shows it.
+    pz8 has no devices or abilities and the armament is fixed: every Spaceship carries the class's
+    weapons whatever its list says, so mounting one would change nothing (pz8 §1, §4, §5).
     """
     cls_name, cls = find_entry(ruleset.classes, ship_class, "ship class")
     weapons = []
     for name in ruleset.armament:
         if name in cls.armament:
-            weapons.append((name, True, ""))
+            weapons.append((name, False, f"every {cls_name} carries it already: the armament is fixed (pz8 §1)"))
         else:
             fits = _fits(ruleset, name)
             why = f"a {cls_name} does not carry it" + (f"; it fits {', '.join(fits)}" if fits else "")

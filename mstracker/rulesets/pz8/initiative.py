@@ -15,8 +15,9 @@ from ...rules.outcome import Resolution, Step
 from .model import Ruleset
 
 SIDES = 6
-MAX_INITIATIVE_ROLLS = 100
-"""Tied initiative rolls are rerolled; this many ties in a row means the faces are not random."""
+MAX_INITIATIVE_ROLLS = 10
+"""Tied initiative rolls are rolled again (pz8 §2); the roll declares this many roll-offs and gives up
+after this many ties in a row (a chance of 1 in 6**10, about 1 in 60 million, with fair dice)."""
 
 
 def _roll(faces: FaceSource, count: int) -> tuple[DieRoll, ...]:
@@ -98,7 +99,8 @@ def roll_initiative(ruleset: Ruleset, sides: Mapping[str, int], faces: FaceSourc
     winner = ""
     while not winner:
         if len(rolls) >= MAX_INITIATIVE_ROLLS:
-            raise ValueError(f"Initiative tied {MAX_INITIATIVE_ROLLS} times in a row; check the dice.")
+            raise ValueError(f"The initiative tied {MAX_INITIATIVE_ROLLS} times in a row (ties are rolled again, "
+                             "pz8 §2): roll the initiative again.")
         da, db = _roll(faces, 1), _roll(faces, 1)
         fa, fb = da[0].face, db[0].face
         rolls.append([fa, fb])

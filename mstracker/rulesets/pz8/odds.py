@@ -63,32 +63,36 @@ def attack_odds(ruleset: Ruleset, options: Mapping[str, Any]) -> AttackOdds:
     p_hit = joint.probability(lambda hr: hr[0])
     keys = ("none", "exploded") if opts["at_torpedo"] else ("none", "damaged", "destroyed")
     outcomes = {k: joint.probability(lambda hr, k=k: hr[1] == k) for k in keys}
-    p_back = joint.probability(
-        lambda hr: may_fire_back(ruleset, hit=hr[0], result=hr[1], fire_back=opts["fire_back"],
-                                 at_torpedo=opts["at_torpedo"])
-    )
+    answerable = not opts["at_torpedo"] and (not opts["fire_back"] or bool(ruleset.setting("fireback_chain")))
+    extra: dict[str, Fraction] = {}
+    if answerable:  # a shot at Torpedoes, or a fire-back nobody may answer, leaves nothing to show
+        extra["p_target_may_fire_back"] = joint.probability(
+            lambda hr: may_fire_back(ruleset, hit=hr[0], result=hr[1], fire_back=opts["fire_back"],
+                                     at_torpedo=opts["at_torpedo"])
+        )
     return AttackOdds(
         p_hit=p_hit,
         outcomes=outcomes,
         p_destroy=outcomes["exploded" if opts["at_torpedo"] else "destroyed"],
-        extra={"p_fire_back_allowed": p_back},
+        extra=extra,
         notes=_notes(ruleset, need, opts),
     )
 
 
 def _notes(ruleset: Ruleset, need: Any, opts: dict[str, Any]) -> tuple[str, ...]:
-    notes = [f"{need.band}: needs {need.number}+ on 1D6"]
+    notes = [f"{need.band}: needs {need.number}+ on 1D6 (pz8 §4)"]
     if need.modifiers:
         notes[0] += " with " + ", ".join(f"{n} {v:+d}" for n, v in need.modifiers)
     lowest = need.lowest_face
     if lowest is None:
-        notes.append("no face can hit (a natural 6 does not hit automatically: setting natural6_hits)")
+        notes.append("no face can hit (a natural 6 does not hit automatically: house default, setting "
+                     "natural6_hits off)")
     elif lowest == 6:
         notes.append("only a 6 hits")
     else:
         notes.append(f"a face of {lowest} or more hits")
     if lowest == 6 and need.number - need.modifier > 6:
-        notes.append("only because a natural 6 always hits (setting natural6_hits)")
+        notes.append("only because a natural 6 always hits (house rule, setting natural6_hits on)")
     if not opts["at_torpedo"]:
         ship = ruleset.spaceship
         att = ship.attack_damaged if opts["damaged"] else ship.attack
@@ -111,5 +115,5 @@ def _torpedo_odds(ruleset: Ruleset, opts: dict[str, Any]) -> AttackOdds:
         p_hit=Fraction(1),
         outcomes=outcomes,
         p_destroy=outcomes["destroyed"],
-        notes=(f"Torpedoes hit automatically: {ship.torpedo_attack} against target {tgt}",),
+        notes=(f"Torpedoes hit automatically (pz8 §5): {ship.torpedo_attack} against target {tgt}",),
     )

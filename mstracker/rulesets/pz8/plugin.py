@@ -1,14 +1,16 @@
-"""The pz8 ruleset plugin: a whole pz8 game through the engine (RULES.md PART C).
+"""The pz8 ruleset plugin: a whole pz8 game through the engine (pz8 §2 to §6).
 
-The actions live in mixins, one group per module: `turn` (initiative, activations, the turn's
-automatic steps), `combat` (fire, fire-back, Torpedo salvos), `counters` (asteroids, the
-drift arrow, the end-of-turn prompts); `game_base` holds what they share. Dice procedures, tables
-and the movement check come from this package's rules modules; nothing is re-implemented here.
+The actions live in groups, one per module: `activation` (activate, move, end-activation), `turn`
+(the initiative, the turn's automatic steps, its obligations), `combat` (fire, fire-back, shooting at
+Torpedoes), `torpedoes` (launching and Torpedo attacks), `counters` (asteroids, the drift arrow, the
+end-of-turn prompts); `game_base` holds the changes they share. The contract's answers come from their
+own modules: `legal` (what may be done now, by whom, at what), `readiness`, `dice_plans`, `table`,
+`game_odds`; `legacy` reads older saves.
 
 A turn: start (marks cleared) → roll-initiative → activations, each `activate` → `move` → `fire`
-(→ the target's `fire-back`) → `launch-torpedo` → `end-activation`, alternating by quota →
-end of turn: torpedoes, asteroids (prompts; hits are `torpedo-attack` / `asteroid-collision`),
-Activated chits cleared, victory check.
+(→ the target's `fire-back`) → `launch-torpedo` → `end-activation`, alternating by quota → end of
+turn: Torpedoes, asteroids (prompts; hits are `torpedo-attack` / `asteroid-collision`), Activated
+chits cleared, victory check.
 """
 
 from __future__ import annotations
@@ -17,130 +19,119 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...fleet import Roster, ShipEntry
+from ...game.errors import InvalidAction
+from ...game.events import ActionSpec, ArgSpec
+from ...game.records import RecordSpec
+from ...game.state import GameState, ShipItem, ShipState
+from ...rules.contract import DicePlan, ItemReadiness, LegalAction, TableItem
 from ...rules.names import UnknownName, find_entry
 from ...rules.outcome import AttackOdds
-from .odds import attack_odds as pz8_attack_odds
-from ...game.errors import InvalidAction
-from .game_base import fresh_extra
 from .counters import CounterActions
-from ...game.records import FieldKind, FieldSpec, RecordSpec
-from ...game.state import GameState, ShipItem, ShipState
+from .dice_plans import initiative_plan, shot_plan, torpedo_plan
+from .game_odds import GameOdds
+from .legal import LegalAnswers
+from .readiness import ship_readiness
+from .record import record_spec
+from .table import table_items
 
-ODDS_KINDS = frozenset({"fire", "fire-back", "shoot-torpedo", "torpedo-attack"})
+SHOTS = frozenset({"fire", "fire-back", "shoot-torpedo"})
 
 
 class Plugin(CounterActions):
     """pz8: initiative and quotas, one activation per ship per turn, damage states, one Torpedo salvo
     per ship per game, Torpedo and asteroid counters, fire-back, the end of turn."""
 
+    step_actions = {
+        "roll": ("roll-initiative",),
+        "quota": ("activate",),
+        "choose": ("activate",),
+        "move": ("move",),
+        "fire": ("fire", "fire-back", "shoot-torpedo"),
+        "torpedo": ("launch-torpedo", "end-activation"),
+        "torpedoes": ("torpedo-attack", "remove-torpedo"),
+        "asteroids": ("asteroid-collision",),
+    }
+
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
-        self._odds_cache: dict[tuple[Any, ...], AttackOdds] = {}
+        self._odds = GameOdds()
+        self._legal = LegalAnswers(self)
 
     # ---- declarations -----------------------------------------------------------------------
     def build_record_spec(self) -> RecordSpec:
-        ship = self.book.spaceship
-        flag, counter = FieldKind.FLAG, FieldKind.COUNTER
-        fields = (
-            FieldSpec(key="mps", label="MPs", kind=counter, maximum=ship.mps, default=ship.mps,
-                      help=f"movement points left this turn: {ship.mps}, or {ship.damaged_mps} once Damaged"),
-            FieldSpec(key="damaged", label="Damaged", kind=flag, glyph="⚠",
-                      help=f"{ship.damaged_mps} MPs and -1 to hit for good; a second Damaged result destroys it"),
-            FieldSpec(key="torpedo", label="Torpedo", kind=counter, maximum=ship.torpedo_salvos,
-                      default=ship.torpedo_salvos, help="Torpedo salvos left this game (launch-torpedo)"),
-            FieldSpec(key="activated", label="Activated", kind=flag, glyph="✓",
-                      help="the Activated chit: activated this turn (each ship once per turn)"),
-            FieldSpec(key="active", label="Active", kind=flag, glyph="▶", help="being activated now"),
-            FieldSpec(key="fired", label="Fired", kind=flag, help="fired its gun in its activation this turn"),
-            FieldSpec(key="fire_backs", label="Fire-backs", kind=counter, help="fire-backs made this turn"),
-            FieldSpec(key="destroyed", label="Destroyed", kind=flag, glyph="✗", help="out of the game"),
-        )
-        return RecordSpec(fields=fields, item_fields=(), player_fields=(), loss_flags=("destroyed",))
+        return record_spec(self.book.spaceship)
 
     # ---- set-up -----------------------------------------------------------------------------
     def initial_ship(
         self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None, settings: Mapping[str, Any]
     ) -> ShipState:
         """Every Spaceship is the same: the class's armament whatever the roster lists."""
-        name, cls = self._ship_class(entry.ship_class)
-        items = tuple(ShipItem(id=f"w{n}", kind="weapon", name=w) for n, w in enumerate(cls.armament, start=1))
-        return ShipState(
-            id=ship_id,
-            name=entry.name,
-            tag=entry.tag,
-            owner=owner,
-            ship_class=name,
-            record=self.record_spec().fresh_record({"mps": cls.mps, "torpedo": cls.torpedo_salvos}),
-            items=items,
-        )
-
-    def _ship_class(self, typed: str) -> tuple[str, Any]:
         try:
-            return find_entry(self.book.classes, typed, "ship class")
+            name, cls = find_entry(self.book.classes, entry.ship_class, "ship class")
         except UnknownName as exc:
             raise InvalidAction(str(exc)) from None
+        items = tuple(ShipItem(id=f"w{n}", kind="weapon", name=w) for n, w in enumerate(cls.armament, start=1))
+        record = self.record_spec().fresh_record({"mps": cls.mps, "torpedo": cls.torpedo_salvos})
+        return ShipState(id=ship_id, name=entry.name, tag=entry.tag, owner=owner, ship_class=name, record=record,
+                         items=items)
 
     def initial_extra(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        return fresh_extra(dict(settings))
-
-    # ---- odds -------------------------------------------------------------------------------
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        """Exact odds of fire / fire-back / shoot-torpedo / torpedo-attack from the current records:
-        the firer's and target's Damaged flags, the fire-back and torpedo modifiers, the game's
-        settings. None while the ships or the distance are not given yet (or are not valid)."""
-        if kind not in ODDS_KINDS:
-            return None
-        try:
-            options = self._odds_options(state, kind, args)
-        except (InvalidAction, ValueError, KeyError, TypeError):
-            return None
-        if options is None:
-            return None
-        key = (tuple(sorted(state.settings.items())), tuple(sorted(options.items())))
-        found = self._odds_cache.get(key)
-        if found is None:
-            try:
-                found = pz8_attack_odds(self.rules(state), options)
-            except ValueError:
-                return None
-            if len(self._odds_cache) > 512:
-                self._odds_cache.clear()
-            self._odds_cache[key] = found
-        return found
-
-    def _odds_options(self, state: GameState, kind: str, args: dict[str, Any]) -> dict[str, Any] | None:
-        if kind == "torpedo-attack":
-            if not args.get("target"):
-                return None
-            return {"torpedo": True, "target_damaged": bool(state.find_ship(args["target"]).get("damaged"))}
-        pending = state.extra.get("fire_back") or {}
-        fire_back = kind == "fire-back" or bool(args.get("fire_back"))
-        at_torpedo = kind == "shoot-torpedo" or bool(args.get("at_torpedo"))
-        ref = args.get("ship") or (pending.get("ship") if fire_back else None)
-        if not ref:
-            return None
-        shooter = state.find_ship(ref)
-        distance = args.get("distance")
-        target_damaged = False
-        if fire_back:
-            if distance is None and pending.get("ship") == shooter.id:
-                distance = pending.get("distance")
-            if pending.get("ship") == shooter.id:
-                target_damaged = bool(state.ships[pending["at"]].get("damaged"))
-            elif args.get("target"):
-                target_damaged = bool(state.find_ship(args["target"]).get("damaged"))
-            else:
-                return None
-        elif not at_torpedo:
-            if not args.get("target"):
-                return None
-            target_damaged = bool(state.find_ship(args["target"]).get("damaged"))
-        if distance is None:
-            return None
+        """The table at set-up: the asteroids of the asteroids setting are on it from the start (pz8 §6)."""
+        count = int(settings.get("asteroids", 0) or 0)
         return {
-            "distance": int(distance),
-            "damaged": bool(shooter.get("damaged")),
-            "target_damaged": target_damaged,
-            "fire_back": fire_back,
-            "at_torpedo": at_torpedo,
+            "torpedoes": [],
+            "asteroids": [{"id": f"a{n}", "where": ""} for n in range(1, count + 1)],
+            "drift": str(settings.get("drift", "") or ""),
+            "initiative": None,
+            "step": None,
+            "activation": None,
+            "fire_back": None,
         }
+
+    # ---- the contract -----------------------------------------------------------------------
+    def available(self, state: GameState, kind: str) -> str | None:
+        return self._legal.available(state, kind)
+
+    def actors(self, state: GameState, kind: str) -> list[ShipState]:
+        return self._legal.actors(state, kind)
+
+    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+        return self._legal.targets(state, kind, actor)
+
+    def token_choices(self, state: GameState, kind: str, arg: ArgSpec, actor: ShipState | None) -> list[TableItem]:
+        return self._legal.token_choices(state, kind, arg, actor)
+
+    def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
+                     expected: bool) -> LegalAction:
+        return self._legal.refine(state, super().legal_action(state, spec, prefer, marked, expected), marked)
+
+    def expected_actions(self, state: GameState) -> frozenset[str]:
+        """The current step's actions; a fire-back while one may be made (it comes at once, pz8 §4); an
+        activation while ships wait at the last activation step (pz8 §2)."""
+        expected = set(super().expected_actions(state))
+        view = self.view(state)
+        if view.pending is not None:
+            expected.add("fire-back")
+        if view.step_id == "activated" and view.anyone_waiting():
+            expected.add("activate")
+        return frozenset(expected)
+
+    def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
+        return ship_readiness(self.book, state, ship, gun_and_torpedo=bool(self.setting(state, "torpedo_with_gun")))
+
+    def on_table(self, state: GameState) -> tuple[TableItem, ...]:
+        return table_items(state)
+
+    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
+        """The dice of every rolling pz8 action, from the decider's own preparation (its refusals too)."""
+        if kind in SHOTS:
+            return shot_plan(self.prepare_shot(state, kind, args))
+        if kind == "torpedo-attack":
+            return torpedo_plan(self.prepare_torpedo_attack(state, args))
+        if kind == "roll-initiative":
+            return initiative_plan(list(self.prepare_initiative(state)))
+        return None
+
+    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+        """Exact odds before any pz8 roll (see game_odds.py); None while the form is incomplete."""
+        return self._odds.odds(self.rules(state), state, kind, args)

@@ -2,15 +2,13 @@
 
 Both paths read the same ruleset data (to-hit bands, modifiers, damage rows, dice per state), so a
 house rule changes the roll and the odds alike. Faces come from a FaceSource (a seeded rng or the
-faces a player typed), consumed in the order the steps list them. Initiative lives in
-`initiative.py` and is re-exported here, so this module lists every procedure.
+faces a player typed), consumed in the order the steps list them. The to-hit roll lives in `tohit.py`
+and the initiative in `initiative.py`; both are re-exported here, so this module lists every procedure.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from mstracker.dice import DieRoll, Distribution, FaceSource
+from mstracker.dice import Distribution, FaceSource
 
 from ...rules.outcome import Resolution, Step
 from .initiative import (
@@ -21,6 +19,20 @@ from .initiative import (
     roll_initiative,
 )
 from .model import Ruleset, d6_count
+from .tohit import (
+    SIDES,
+    check_flag,
+    check_shot_target,
+    roll_d6,
+    roll_shot,
+    roll_to_hit,
+    shown_dice,
+    signed,
+    to_hit_distribution,
+    to_hit_need,
+    to_hit_steps,
+    ToHitNeed,
+)
 
 __all__ = [
     "activation_quota",
@@ -45,138 +57,7 @@ __all__ = [
     "ToHitNeed",
 ]
 
-SIDES = 6
-
 RESULT_WORDS = {"none": "no damage", "damaged": "Damaged", "destroyed": "Destroyed", "exploded": "exploded"}
-
-
-def _roll(faces: FaceSource, count: int) -> tuple[DieRoll, ...]:
-    return tuple(DieRoll(SIDES, faces.next_face(SIDES)) for _ in range(count))
-
-
-def _shown(dice: tuple[DieRoll, ...]) -> str:
-    faces = [d.face for d in dice]
-    if len(faces) == 1:
-        return str(faces[0])
-    return " + ".join(str(f) for f in faces) + f" = {sum(faces)}"
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
-
-
-def _check_flag(name: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{name} must be true or false, not {value!r}.")
-    return value
-
-
-def _check_shot_target(*, at_torpedo: bool, target_damaged: bool) -> None:
-    if at_torpedo and target_damaged:
-        raise ValueError("Torpedo salvos are never Damaged; leave target_damaged off when shooting at them.")
-
-
-# -- to-hit ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ToHitNeed:
-    """What one shot needs: the band's number, the modifiers in force, and the natural-6 rule."""
-
-    ruleset: Ruleset = field(repr=False, compare=False)
-    distance: int
-    band: str
-    number: int
-    modifiers: tuple[tuple[str, int], ...]
-    natural6: bool
-
-    @property
-    def modifier(self) -> int:
-        return sum(v for _, v in self.modifiers)
-
-    def hits(self, face: int) -> bool:
-        """Whether a D6 face hits: the modified total read on the band's table, or a natural 6 if allowed."""
-        band = self.ruleset.to_hit[self.band]
-        return self.ruleset.to_hit_roll(band, face + self.modifier) or (self.natural6 and face == SIDES)
-
-    @property
-    def lowest_face(self) -> int | None:
-        """The lowest face that hits, or None when no face can."""
-        return next((f for f in range(1, SIDES + 1) if self.hits(f)), None)
-
-
-def to_hit_need(
-    ruleset: Ruleset, distance: int, *, damaged: bool = False, fire_back: bool = False, at_torpedo: bool = False
-) -> ToHitNeed:
-    """The band and modifiers for a shot at `distance` hexes (ValueError beyond the table)."""
-    if isinstance(distance, bool) or not isinstance(distance, int):
-        raise ValueError(f"The distance must be a whole number of hexes, not {distance!r}.")
-    found = ruleset.band(distance)
-    if found is None:
-        last = max(b.max_distance for b in ruleset.to_hit.values())
-        raise ValueError(f"A distance of {distance} hexes is out of range: Spaceships fire 1 to {last} hexes.")
-    name, band = found
-    active = {
-        "damaged": _check_flag("damaged", damaged),
-        "fire_back": _check_flag("fire_back", fire_back),
-        "at_torpedo": _check_flag("at_torpedo", at_torpedo),
-    }
-    mods = tuple((mname, m.modifier) for mname, m in ruleset.to_hit_modifiers.items() if active[m.when])
-    return ToHitNeed(ruleset, distance, name, ruleset.d6_to_hit(band), mods, bool(ruleset.setting("natural6_hits")))
-
-
-def _to_hit_steps(need: ToHitNeed, face: DieRoll) -> tuple[Step, ...]:
-    lines = [Step(f"Distance {need.distance} hexes ({need.band}): the shot needs {need.number} or more on 1D6.")]
-    if need.modifiers:
-        mods = ", ".join(f"{n} {_signed(v)}" for n, v in need.modifiers)
-        lines.append(Step(f"Modifiers to the die: {mods} (total {_signed(need.modifier)})."))
-    total = face.face + need.modifier
-    hit = need.hits(face.face)
-    shown = f"rolls {face.face}" + (f", modified {total}" if need.modifiers else "")
-    if hit and total < need.number:
-        verdict = "a natural 6 always hits: hit."
-    else:
-        verdict = f"{'hit' if hit else 'miss'} (needs {need.number})."
-    lines.append(Step(f"To hit: 1D6 {shown}: {verdict}", (face,)))
-    return tuple(lines)
-
-
-def _shoot(
-    ruleset: Ruleset, faces: FaceSource, *, distance: int, damaged: bool, fire_back: bool, at_torpedo: bool
-) -> tuple[ToHitNeed, DieRoll, bool]:
-    """Roll the to-hit die of one shot: (what it needed, the die, whether it hit)."""
-    need = to_hit_need(ruleset, distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
-    (die,) = _roll(faces, 1)
-    return need, die, need.hits(die.face)
-
-
-def roll_to_hit(
-    ruleset: Ruleset,
-    faces: FaceSource,
-    *,
-    distance: int,
-    damaged: bool = False,
-    fire_back: bool = False,
-    at_torpedo: bool = False,
-) -> Resolution:
-    """Roll 1D6 to hit. Outcome: hit, face, modified, need, band."""
-    need, die, hit = _shoot(
-        ruleset, faces, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo
-    )
-    return Resolution(
-        steps=_to_hit_steps(need, die),
-        summary="Hit." if hit else "Miss.",
-        outcome={"hit": hit, "face": die.face, "modified": die.face + need.modifier, "need": need.number,
-                 "band": need.band},
-    )
-
-
-def to_hit_distribution(
-    ruleset: Ruleset, *, distance: int, damaged: bool = False, fire_back: bool = False, at_torpedo: bool = False
-) -> Distribution[bool]:
-    """Exact chance of hitting (True) or missing (False)."""
-    need = to_hit_need(ruleset, distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
-    return Distribution.die(SIDES).map(need.hits)
 
 
 # -- the opposed damage roll -----------------------------------------------------------------------
@@ -208,14 +89,14 @@ def _opposed(
     target_damaged: bool,
     torpedo: bool,
 ) -> tuple[tuple[Step, ...], dict[str, object]]:
-    _check_flag("attacker_damaged", attacker_damaged)
-    _check_flag("target_damaged", target_damaged)
+    check_flag("attacker_damaged", attacker_damaged)
+    check_flag("target_damaged", target_damaged)
     if torpedo and attacker_damaged:
         raise ValueError("A Torpedo salvo is never Damaged.")
     n_att = _attack_dice(ruleset, attacker_damaged=attacker_damaged, torpedo=torpedo)
     n_tgt = _defence_dice(ruleset, target_damaged=target_damaged)
-    att_dice = _roll(faces, n_att)
-    tgt_dice = _roll(faces, n_tgt)
+    att_dice = roll_d6(faces, n_att)
+    tgt_dice = roll_d6(faces, n_tgt)
     att, tgt = sum(d.face for d in att_dice), sum(d.face for d in tgt_dice)
     diff = att - tgt
     row_name, row = ruleset.damage_row(diff)
@@ -223,10 +104,10 @@ def _opposed(
     who = "The Torpedo salvo" if torpedo else "The attacker" + (" (Damaged)" if attacker_damaged else "")
     target = "The target" + (" (Damaged)" if target_damaged else "")
     steps = [
-        Step(f"{who} rolls {n_att}D6: {_shown(att_dice)}.", att_dice),
-        Step(f"{target} rolls {n_tgt}D6: {_shown(tgt_dice)}.", tgt_dice),
+        Step(f"{who} rolls {n_att}D6: {shown_dice(att_dice)}.", att_dice),
+        Step(f"{target} rolls {n_tgt}D6: {shown_dice(tgt_dice)}.", tgt_dice),
     ]
-    verdict = f"Difference {att} − {tgt} = {_signed(diff)}: {row_name}"
+    verdict = f"Difference {att} − {tgt} = {signed(diff)}: {row_name}"
     if result != row.result:
         verdict += f"; the target was already Damaged, so it is {RESULT_WORDS[result]}"
     elif result == "damaged":
@@ -268,8 +149,8 @@ def damage_distribution(
     ruleset: Ruleset, *, attacker_damaged: bool = False, target_damaged: bool = False, torpedo: bool = False
 ) -> Distribution[str]:
     """Exact distribution of the opposed roll's result: 'none', 'damaged', 'destroyed'."""
-    _check_flag("attacker_damaged", attacker_damaged)
-    _check_flag("target_damaged", target_damaged)
+    check_flag("attacker_damaged", attacker_damaged)
+    check_flag("target_damaged", target_damaged)
     att = Distribution.dice(_attack_dice(ruleset, attacker_damaged=attacker_damaged, torpedo=torpedo), SIDES)
     tgt = Distribution.dice(_defence_dice(ruleset, target_damaged=target_damaged), SIDES)
     return att.combine(tgt, lambda a, t: damage_result(ruleset, a - t, target_damaged=target_damaged))
@@ -306,11 +187,11 @@ def resolve_gun_attack(
     Outcome: hit, result ('none'/'damaged'/'destroyed', or 'none'/'exploded' at torpedoes),
     fire_back_allowed, the to-hit figures (face, need, band) and, after a damage roll, its figures.
     """
-    _check_shot_target(at_torpedo=at_torpedo, target_damaged=target_damaged)
-    need, die, hit = _shoot(
+    check_shot_target(at_torpedo=at_torpedo, target_damaged=target_damaged)
+    need, die, hit = roll_shot(
         ruleset, faces, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo
     )
-    steps = list(_to_hit_steps(need, die))
+    steps = list(to_hit_steps(need, die))
     outcome: dict[str, object] = {"hit": hit, "face": die.face, "need": need.number, "band": need.band}
     result = "none"
     if hit and at_torpedo:
@@ -359,7 +240,7 @@ def gun_attack_joint(
     at_torpedo: bool = False,
 ) -> Distribution[tuple[bool, str]]:
     """Exact joint distribution of (hit, result) for one shot."""
-    _check_shot_target(at_torpedo=at_torpedo, target_damaged=target_damaged)
+    check_shot_target(at_torpedo=at_torpedo, target_damaged=target_damaged)
     hit = to_hit_distribution(ruleset, distance=distance, damaged=damaged, fire_back=fire_back, at_torpedo=at_torpedo)
     if at_torpedo:
         return hit.map(lambda h: (h, "exploded" if h else "none"))

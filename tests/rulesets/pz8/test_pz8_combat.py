@@ -22,13 +22,20 @@ def test_t_pz8_8_diff_two_damages_the_target() -> None:
     play = at_fire()
     events = play.act("fire", 4, 4, 5, 3, 4, ship="A1", target="B1", distance=2)
     shot = events[0]
-    assert shot.kind == "shot-fired" and shot.data["dice"] == [[6, 4], [6, 4], [6, 5], [6, 3], [6, 4]]
+    assert shot.kind == "shot" and shot.data["dice"] == [[6, 4], [6, 4], [6, 5], [6, 3], [6, 4]]
     assert "Alpha 1 (#1) fires at Bravo 1 (#3), 2 hexes." in shot.text
     assert "To hit: 1D6 rolls 4: hit (needs 4)" in shot.text and "The attacker rolls 2D6: 4 + 5 = 9" in shot.text
     assert "The target rolls 2D6: 3 + 4 = 7" in shot.text and "Difference 9 − 7 = +2: Damaged" in shot.text
     assert play.rec("B1", "damaged") is True and play.rec("B1", "mps") == 3 and not play.rec("B1", "destroyed")
     assert play.rec("A1", "fired") is True and play.state.current_step.id == "torpedo"
     assert play.state.extra["fire_back"] == {"ship": "3", "at": "1", "distance": 2}
+    changes = [e.text for e in events if e.kind in ("value-set", "extra-set")]
+    assert changes == [
+        "Bravo 1 (#3) may fire back at Alpha 1 (#1) at once, at -1 to hit (pz8 §4)",
+        "Alpha 1 (#1) Fired: no → yes, fired its gun (pz8 §4)",
+        "Bravo 1 (#3) Damaged: no → yes, hit by Alpha 1",
+        "Bravo 1 (#3) MPs: 6 → 3 (-3), Damaged: MPs down to 3 at once (pz8 §4)",
+    ]
 
 
 def test_t_pz8_9_diff_three_destroys() -> None:
@@ -62,7 +69,8 @@ def test_t_pz8_11_equal_or_higher_target_rolls_do_nothing() -> None:
     play = at_fire()
     events = play.act("fire", 6, 3, 3, 2, 4, ship="A1", target="B1", distance=2)
     assert "Difference 6 − 6 = 0: No damage" in events[0].text
-    assert [e.kind for e in events] == ["shot-fired", "value-set", "step-entered"]
+    # a hit without damage: B1 may still fire back; A1's gun is spent; the checklist moves on to Torpedoes
+    assert [e.kind for e in events] == ["shot", "extra-set", "value-set", "step-entered", "dice-rolled", "ticked"]
     play = at_fire()
     play.act("fire", 6, 2, 3, 4, 5, ship="A1", target="B1", distance=2)
     assert not play.rec("B1", "damaged") and not play.rec("B1", "destroyed")
@@ -131,7 +139,7 @@ def test_t_pz8_14_torpedo_launch_attack_and_a_second_salvo_refused() -> None:
     assert "counter t1 placed in the hex in front (D5)" in events[0].text
     assert play.rec("A1", "torpedo") == 0 and play.state.current_step.id == "torpedo"
     assert play.state.extra["torpedoes"] == [{"id": "t1", "owner": 0, "ship": "1", "turn": 1, "where": "D5"}]
-    assert "no Torpedo salvo left (each ship launches 1 per game)" in play.refused("launch-torpedo", ship="A1")
+    assert "no Torpedo salvo left (each ship launches 1 per game, pz8 §5)" in play.refused("launch-torpedo", ship="A1")
     play.act("fire", 4, 5, 4, 3, 4, ship="A1", target="B1", distance=2)  # torpedo_with_gun: both allowed; B1 Damaged
     play.act("end-activation")
     assert "own salvo" in play.refused("torpedo-attack", 5, 6, 6, torpedo="t1", target="A2")
@@ -140,8 +148,10 @@ def test_t_pz8_14_torpedo_launch_attack_and_a_second_salvo_refused() -> None:
            "automatic hit." in events[0].text
     assert "The Torpedo salvo rolls 2D6: 5 + 6 = 11. The target (Damaged) rolls 1D6: 6." in events[0].text
     assert "Difference 11 − 6 = +5: Destroyed." in events[0].text
-    assert play.rec("B1", "destroyed") and play.state.extra["torpedoes"] == []
-    assert "no Torpedo salvo 't1'; torpedoes: none in play" in play.refused("torpedo-attack", 5, 6, 6, torpedo="t1", target="B2")
+    assert play.rec("B1", "destroyed") and engine().plugin.view(play.state).torpedoes() == []
+    assert play.state.extra["torpedoes"][0]["gone"] == "hit Bravo 1 (#3) in turn 1"  # its id is not used again
+    assert play.refused("torpedo-attack", 5, 6, 6, torpedo="t1", target="B2") == (
+        "t1 is no longer on the table: hit Bravo 1 (#3) in turn 1")
     # next turn: the salvo is still spent
     play.activation("B2")
     play.activation("A2")
@@ -155,10 +165,13 @@ def test_t_pz8_14_torpedo_launch_attack_and_a_second_salvo_refused() -> None:
 def test_torpedo_with_gun_off_allows_only_one_of_the_two() -> None:
     play = at_fire(torpedo_with_gun="false")
     play.act("launch-torpedo", ship="A1")
-    assert "torpedo_with_gun off" in play.refused("fire", 6, ship="A1", target="B1", distance=2)
+    setting = "setting “A ship may both fire and launch its Torpedo salvo in the same activation”: off (torpedo_with_gun)"
+    assert play.refused("fire", 6, ship="A1", target="B1", distance=2) == (
+        f"Alpha 1 (#1) launched its Torpedo salvo in this activation, so it may not fire as well: {setting}")
     play = at_fire(torpedo_with_gun="false")
     play.act("fire", 1, ship="A1", target="B1", distance=2)
-    assert "torpedo_with_gun off" in play.refused("launch-torpedo", ship="A1")
+    assert play.refused("launch-torpedo", ship="A1") == (
+        f"Alpha 1 (#1) has fired in this activation, so it may not launch Torpedoes as well: {setting}")
 
 
 def test_t_pz8_7_shooting_torpedoes() -> None:
@@ -177,7 +190,8 @@ def test_t_pz8_7_shooting_torpedoes() -> None:
     play.act("activate", ship="B2")
     events = play.act("fire", 6, ship="B2", target="t1", distance=4, at_torpedo=True)
     assert "The Torpedo salvo explodes: remove its counter." in events[0].text
-    assert play.state.extra["torpedoes"] == [] and play.rec("B2", "fired")
+    assert engine().plugin.view(play.state).torpedoes() == [] and play.rec("B2", "fired")
+    assert events[1].text == "Torpedoes t1 (A, from Alpha 1) explodes: its counter is taken off the table (pz8 §5)"
 
 
 def test_t_pz8_12_13_movement_checks() -> None:
@@ -204,25 +218,26 @@ def test_asteroids_and_the_drift_arrow() -> None:
     assert "already points north east" in play.refused("set-drift", direction="north east")
     play.act("remove-asteroid", asteroid="a2")
     play.act("add-asteroid", where="F1")
-    assert [a["id"] for a in play.state.extra["asteroids"]] == ["a1", "a3"]
+    assert [a["id"] for a in engine().plugin.view(play.state).asteroids()] == ["a1", "a3"]  # a2 is not used again
     play.activation("A1", ("launch-torpedo", (), {"ship": "A1"}))
     events = play.act("asteroid-collision", asteroid="a3", target="t1")
     assert "Asteroid a3 hits Torpedoes t1 (A, from Alpha 1): the salvo is destroyed" in events[0].text
-    assert play.state.extra["torpedoes"] == []
+    assert engine().plugin.view(play.state).torpedoes() == []
     play.act("activate", ship="B1")
     events = play.act("asteroid-collision", asteroid="a1", target="B1")  # the active ship is lost
     assert play.rec("B1", "destroyed") and "its activation ends" in texts(events)
     assert play.state.extra["activation"] is None
     assert "already destroyed" in play.refused("asteroid-collision", asteroid="a1", target="B1")
-    assert "no asteroid 'a9'; asteroids: a1 at C4, a3 at F1" in play.refused("remove-asteroid", asteroid="a9")
+    assert play.refused("remove-asteroid", asteroid="a9") == "no asteroid 'a9'; on the table: a1 at C4, a3 at F1"
 
 
 def test_remove_torpedo_by_hand() -> None:
     play = Play.sides(1, 1).start(5, 2)
     play.activation("A1", ("launch-torpedo", (), {"ship": "A1"}))
     events = play.act("remove-torpedo", torpedo="1", reason="left the table")
-    assert events[0].text == "Torpedoes t1 (A, from Alpha 1) removed: left the table"
-    assert play.state.extra["torpedoes"] == [] and play.state.extra["seq"]["t"] == 1
+    assert events[0].text == "Torpedoes t1 (A, from Alpha 1) taken off the table: left the table"
+    assert engine().plugin.view(play.state).torpedoes() == []
+    assert engine().plugin.view(play.state).next_id("torpedoes") == "t2"
 
 
 def test_illegal_actions_are_refused_with_their_reason_and_change_nothing() -> None:
@@ -245,9 +260,9 @@ def test_illegal_actions_are_refused_with_their_reason_and_change_nothing() -> N
     assert "Bravo 2 (#5) is already destroyed" in play.refused("fire", 6, ship="A1", target="B2", distance=2)
     assert "Bravo 2 (#5) is destroyed and cannot act" in play.refused("activate", ship="B2")
     play.act("fire", 1, ship="A1", target="B1", distance=2)
-    assert "already fired this turn (one shot per activation)" in play.refused("fire", 6, ship="A1", target="B3", distance=2)
+    assert "already fired this turn (one shot per activation, pz8 §4)" in play.refused("fire", 6, ship="A1", target="B3", distance=2)
     assert "only it may launch Torpedoes now" in play.refused("launch-torpedo", ship="A2")
-    assert "no asteroid 'a1'; asteroids: none in play" in play.refused("asteroid-collision", asteroid="a1", target="A1")
+    assert "no asteroid 'a1'; on the table: none in play" in play.refused("asteroid-collision", asteroid="a1", target="A1")
 
 
 def test_attack_odds_follow_the_records_and_the_settings() -> None:

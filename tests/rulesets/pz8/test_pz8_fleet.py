@@ -140,7 +140,9 @@ def test_devices_abilities_armor_speed_hangar_are_errors(pz8: Ruleset) -> None:
 
 def test_fleet_level_findings(pz8: Ruleset) -> None:
     empty = validate(roster(), pz8)
-    assert messages(empty) == ["The fleet has no Spaceships; add at least one."]
+    # pz8 §2 sets no fleet size: an empty roster is legal (a warning), as in cal and lukas
+    assert messages(empty) == [] and empty.legal
+    assert messages(empty, Severity.WARNING) == ["The fleet has no Spaceships yet: a side needs at least one to play (pz8 §2)."]
     twins = validate(roster(ship("Razor", tag="R1"), ship("Razor", tag="R1")), pz8)
     assert messages(twins) == ["2 ships are named 'Razor'; give each ship its own name."]
     assert messages(twins, Severity.WARNING) == ["2 ships carry the tag 'R1'; tags tell the models apart."]
@@ -203,7 +205,9 @@ def test_starter_roster_is_small_and_legal(pz8: Ruleset) -> None:
 def test_offered_loadout(pz8: Ruleset) -> None:
     offer = offered_loadout(pz8, "spaceship")
     assert offer == {
-        "weapons": [("Forward Gun", True, ""), ("Torpedoes", True, "")],
+        # nothing to mount: every Spaceship carries both whatever its list says (issue 10 #9)
+        "weapons": [("Forward Gun", False, "every Spaceship carries it already: the armament is fixed (pz8 §1)"),
+                    ("Torpedoes", False, "every Spaceship carries it already: the armament is fixed (pz8 §1)")],
         "devices": [],
         "abilities": [],
     }

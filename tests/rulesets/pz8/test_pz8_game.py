@@ -110,8 +110,14 @@ def test_a_whole_game_from_the_sample_fleets_to_victory() -> None:
     assert survivors["Razor Two"]["activated"] is False and survivors["Razor Two"]["fired"] is False  # cleared
     assert survivors["Razor Five"]["torpedo"] == 0 and survivors["Razor Six"]["torpedo"] == 1
     assert s.ships["8"].record["damaged"] and s.ships["8"].record["destroyed"]
-    assert s.extra["torpedoes"] == [] and s.extra["asteroids"] == [{"id": "a2", "where": "H7"}]
-    assert s.extra["drift"] == "E" and s.extra["seq"] == {"t": 3, "a": 2}
+    view = play.eng.plugin.view(s)
+    assert view.torpedoes() == [] and view.asteroids() == [{"id": "a2", "where": "H7"}]
+    # every counter taken off keeps its entry, so its id is never used again
+    assert [(t["id"], t["gone"]) for t in s.extra["torpedoes"]] == [
+        ("t1", "exploded, hit by Razor Four (#4) in turn 1"), ("t2", "hit Dowel (#8) in turn 1"),
+        ("t3", "ran off the table in turn 2")]
+    assert s.extra["asteroids"][0] == {"id": "a1", "where": "", "gone": "taken off at set-up"}
+    assert s.extra["drift"] == "E" and view.next_id("torpedoes") == "t4" and view.next_id("asteroids") == "a3"
     play.undo_check()
 
     report = battle_report(play.eng, [e for batch in play.log for e in batch])

@@ -100,8 +100,10 @@ def test_close_shot_by_hand(pz8: Ruleset) -> None:
     assert odds.p_hit == F(1, 2)
     assert odds.outcomes == {"none": F(2017, 2592), "damaged": F(265, 2592), "destroyed": F(155, 1296)}
     assert odds.p_destroy == F(155, 1296)
-    # The target may fire back unless Destroyed: 1 - 155/1296.
-    assert odds.extra["p_fire_back_allowed"] == 1 - F(155, 1296)
+    # The target may fire back unless Destroyed (after a miss too, by the house default): 1 - 155/1296.
+    assert odds.extra == {"p_target_may_fire_back": 1 - F(155, 1296)}
+    # A fire-back is not answered (house default fireback_chain off): no such line, rather than "0%".
+    assert attack_odds(pz8, {"distance": 2, "fire_back": True}).extra == {}
 
 
 def test_damaged_firer_at_long_range_cannot_hit(pz8: Ruleset) -> None:
@@ -125,7 +127,7 @@ def test_shooting_torpedoes_by_hand(pz8: Ruleset) -> None:
     assert odds.p_hit == F(1, 6)
     assert odds.outcomes == {"none": F(5, 6), "exploded": F(1, 6)}
     assert odds.p_destroy == F(1, 6)
-    assert odds.extra["p_fire_back_allowed"] == 0
+    assert odds.extra == {}  # Torpedo salvos never fire back
 
 
 def test_torpedo_against_damaged_target_by_hand(pz8: Ruleset) -> None:

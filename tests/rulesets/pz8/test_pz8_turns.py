@@ -25,7 +25,9 @@ def test_t_pz8_1_six_against_three_a_activates_two_per_step_b_one() -> None:
         play.activation(f"B{2 if a == 'A3' else 3}")
     s = play.state
     assert all(ship.record["activated"] for ship in s.ships.values())
-    assert s.current_step.id == "activated" and set(s.ticked) == {"choose", "move", "fire", "torpedo"}
+    # activate and end-activation ticked their items; move and fire were not done (the table shows them)
+    assert s.current_step.id == "activated" and set(s.ticked) == {"choose", "torpedo"}
+    assert play.eng.unticked(s) == []  # every activation item is an action's: nothing to ask about
     play.act("next-step")  # no force needed: every ship has activated
     assert play.state.current_phase.id == "end"
 
@@ -61,10 +63,14 @@ def test_initiative_ties_are_rolled_again_and_the_roll_is_checked() -> None:
     assert "set-up" in play.refused("roll-initiative", 5, 2)
     play.act("next-step")
     assert play.state.current_step.id == "roll"
-    assert "roll the initiative first" in play.refused("activate", ship="A1")
-    skipped = play.events("next-step")  # allowed, with a reminder
-    assert "The initiative has not been rolled: roll-initiative" in skipped[-1].text
-    assert "needed a d6 after 2 faces" in play.refused("roll-initiative", 3, 3)
+    refusal = play.refused("activate", ship="A1")
+    assert refusal == ("Turn 1 has no initiative yet: each side rolls 1D6, the higher activates first (ties are rolled "
+                       "again), before any ship is activated (pz8 §2); do it with roll-initiative. The table may "
+                       "override it as a logged decision: override initiative REASON")
+    assert play.refused("next-step") == refusal  # the turn does not go on without it
+    assert play.refused("next-step", force=True) == refusal
+    assert play.refused("roll-initiative", 3, 3) == (
+        "needed a d6 after 2 faces, but only 2 were typed for A's initiative D6 (roll-off 2)")
     events = play.act("roll-initiative", 3, 3, 2, 5)
     assert events[0].data["rolls"] == [[3, 3], [2, 5]] and events[0].data["dice"] == [[6, 3], [6, 3], [6, 2], [6, 5]]
     assert "a tie, roll again" in events[0].text and "B has the initiative" in events[0].text
@@ -83,7 +89,7 @@ def test_each_ship_activates_once_per_turn_and_one_at_a_time() -> None:
     assert play.rec("A1", "activated") is True and play.rec("A1", "active") is False
     assert play.state.current_step.id == "choose"
     play.activation("B1")
-    assert "already been activated this turn (each ship once per turn)" in play.refused("activate", ship="A1")
+    assert "already been activated this turn (each ship once per turn, pz8 §3)" in play.refused("activate", ship="A1")
     assert "no ship is being activated" in play.refused("end-activation")
 
 
@@ -95,7 +101,13 @@ def test_next_step_through_the_activation_steps_loops_until_every_ship_is_done()
     play.act("next-step")  # move -> fire
     play.act("next-step")  # fire -> torpedo
     events = play.act("next-step")  # -> activated: A1 gets its chit, back to step 1 for B
-    assert [e.kind for e in events if e.kind != "ticked"][:2] == ["step-entered", "activation-ended"]
+    assert [e.text for e in events][1:6] == [
+        "Alpha 1 (#1)'s activation ends; next: B activates 1 ship (waiting: Bravo 1 (#2))",
+        "Alpha 1 (#1) Activated: no → yes, Activated chit (pz8 §2)",
+        "Alpha 1 (#1) Active: yes → no, activation over",
+        "B's activation step: 1 of 1 next (pz8 §2)",
+        "B is now the active player",
+    ]
     assert play.rec("A1", "activated") and play.state.current_step.id == "choose" and play.state.active == 1
     play.act("activate", ship="B1")
     for _ in range(3):
@@ -113,9 +125,10 @@ def test_the_activation_steps_are_left_early_only_as_a_table_decision() -> None:
     assert s.current_step.id == "activated"
     assert "Not activated yet: Alpha 1 (#1), Alpha 2 (#2), Bravo 1 (#3), Bravo 2 (#4)" in texts(play.log[-1])
     refusal = play.refused("next-step")
-    assert "Not activated yet: Alpha 1 (#1)" in refusal and "(pz8 §2)" in refusal
-    assert "override activations-left REASON" in refusal
-    assert "Not activated yet" in play.refused("next-step", force=True)  # force is for the players' own items
+    assert refusal == ("Every Spaceship is activated each turn; not activated yet: Alpha 1 (#1), Alpha 2 (#2), "
+                       "Bravo 1 (#3), Bravo 2 (#4) (pz8 §2); do it with activate. The table may override it as a "
+                       "logged decision: override activations-left REASON")
+    assert play.refused("next-step", force=True) == refusal  # force is for the players' own items
     events = play.act("override", obligation="activations-left", reason="the fleets disengage")
     assert "Table decision" in events[0].text and "the fleets disengage" in events[0].text
     play.act("next-step")
@@ -133,7 +146,12 @@ def test_end_of_turn_clears_the_marks_and_the_next_turn_starts_fresh() -> None:
     events = play.act("next-step")  # asteroids
     assert "Asteroids a1: shift each one hex toward SW" in texts(events)
     events = play.act("next-step")  # clear
-    assert "Activated chits cleared: Alpha 1, Bravo 1; MPs back: Alpha 1 6" in texts(events)
+    assert [e.text for e in events[1:]] == [
+        "Alpha 1 (#1) Activated: yes → no, end of turn 1",
+        "Alpha 1 (#1) MPs: 3 → 6 (+3), end of turn 1",
+        "Bravo 1 (#2) Activated: yes → no, end of turn 1",
+        "end of turn 1: the next activation steps follow the initiative (pz8 §2)",
+    ]
     assert not play.rec("A1", "activated") and play.rec("A1", "mps") == 6 and play.state.extra["step"] is None
     events = play.act("next-step")  # victory check
     assert "Victory check: Spaceships left: A 1, B 1. The battle goes on." in texts(events)
@@ -142,7 +160,7 @@ def test_end_of_turn_clears_the_marks_and_the_next_turn_starts_fresh() -> None:
     assert (s.turn, s.current_step.id) == (2, "roll")
     assert [e.kind for e in events] == ["turn-started", "step-entered", "noted"]
     assert "Turn 2, Spaceships: A 1, B 1. Roll the initiative" in events[-1].text
-    assert "roll the initiative first" in play.refused("activate", ship="A1")
+    assert "Turn 2 has no initiative yet" in play.refused("activate", ship="A1")
     play.act("roll-initiative", 2, 6)
     play.activation("B1")
     assert play.state.extra["torpedoes"][0]["id"] == "t1"
@@ -154,8 +172,9 @@ def test_asteroids_first_setting_swaps_the_end_of_turn_prompts() -> None:
     play.activation("B1")
     first = texts(play.act("next-step"))
     second = texts(play.act("next-step"))
-    assert "First, by setting end_of_turn_order: Asteroids a1" in first and "drift arrow (set-drift" in first
-    assert "Then, by setting end_of_turn_order: Torpedo salvos in flight" in second
+    assert "First (house rule: asteroids shift before Torpedoes move): Asteroids a1" in first
+    assert "drift arrow (set-drift" in first
+    assert "Then (house rule: Torpedoes move after the asteroids): Torpedo salvos in flight" in second
 
 
 def test_victory_check_ends_the_game_when_a_side_has_no_ships() -> None:

@@ -1,0 +1,125 @@
+"""What pz8 requires before the game goes on (pz8 §2): the initiative before any activation, and every
+Spaceship activated before the activation steps are left. Each is refused with what to do, and the
+table may set it aside for the turn as a logged decision. `advance` stops at them too."""
+
+from __future__ import annotations
+
+from test_pz8_support import Play
+
+from mstracker.game import Action
+
+NO_INITIATIVE = ("Turn 1 has no initiative yet: each side rolls 1D6, the higher activates first (ties are rolled "
+                 "again), before any ship is activated (pz8 §2); do it with roll-initiative. The table may override "
+                 "it as a logged decision: override initiative REASON")
+
+
+def test_no_ship_moves_or_fires_and_the_turn_does_not_go_on_before_the_initiative() -> None:
+    play = Play.sides(2, 2)
+    play.act("next-step")
+    [obligation] = play.eng.obligations(play.state)
+    assert (obligation.id, obligation.cite, obligation.resolve) == ("initiative", "pz8 §2", "roll-initiative")
+    for kind, args in (("activate", {"ship": "A1"}), ("next-step", {}), ("advance", {})):
+        assert play.refused(kind, **args) == NO_INITIATIVE
+    legal = {a.kind: a for a in play.eng.legal_actions(play.state)}
+    assert legal["activate"].reason == NO_INITIATIVE and not legal["fire"].allowed
+    assert legal["roll-initiative"].allowed and legal["roll-initiative"].expected
+    assert legal["next-step"].reason == NO_INITIATIVE
+    play.act("roll-initiative", 5, 2)
+    assert play.eng.obligations(play.state) == ()
+    play.act("activate", ship="A1")
+
+
+def test_advance_from_set_up_stops_where_the_initiative_is_due() -> None:
+    play = Play.sides(2, 2)
+    events = play.act("advance")
+    assert (play.state.turn, play.state.current_step.id) == (1, "roll")
+    assert events[-1].text.startswith("Note: Turn 1, Spaceships: A 2, B 2. Roll the initiative")
+
+
+def test_the_table_may_set_the_initiative_aside_for_the_turn() -> None:
+    play = Play.sides(2, 2)
+    play.act("next-step")
+    events = play.act("override", obligation="initiative", reason="the scenario gives A the first move")
+    assert events[0].text.startswith("Table decision: set aside for this turn — Turn 1 has no initiative yet")
+    events = play.act("next-step")
+    assert events[-1].text == "Note: The initiative was set aside by the table this turn: any side may activate its ships."
+    play.act("next-step")
+    events = play.act("activate", ship="B2")  # no step order without an initiative
+    assert events[0].text == "B activates Bravo 2 (#4)"
+    play.act("end-activation")
+    for ship in ("A1", "A2", "B1"):
+        play.activation(ship)
+    for _ in range(5):
+        play.act("next-step")
+    assert play.state.turn == 2 and [o.id for o in play.eng.obligations(play.state)] == ["initiative"]
+
+
+def test_the_activation_steps_are_left_only_when_every_ship_was_activated() -> None:
+    play = Play.sides(1, 1).start(5, 2)
+    play.act("next-step")  # quota -> choose
+    play.activation("A1")
+    for _ in range(4):
+        play.act("next-step")  # choose, move, fire, torpedo -> activated: B1 never activated
+    assert play.state.current_step.id == "activated"
+    [obligation] = play.eng.obligations(play.state)
+    assert (obligation.id, obligation.resolve, obligation.blocks) == ("activations-left", "activate",
+                                                                      frozenset({"next-step"}))
+    assert play.refused("next-step").startswith("Every Spaceship is activated each turn; not activated yet: "
+                                                "Bravo 1 (#2) (pz8 §2); do it with activate.")
+    legal = play.eng.legal_action(play.state, "activate")
+    assert legal.allowed and legal.expected and legal.actor == "2"  # the ship that must still act
+    play.activation("B1")
+    assert play.eng.obligations(play.state) == ()
+    play.act("next-step")
+    assert play.state.current_phase.id == "end"
+
+
+def test_advance_does_not_run_past_ships_waiting_to_be_activated() -> None:
+    play = Play.sides(1, 1).start(5, 2)
+    play.act("next-step")  # quota -> choose
+    play.activation("A1")
+    play.act("next-step")  # choose -> move
+    events = play.act("advance")  # move is the players' own; it stops at the next of their items
+    assert play.state.current_step.id == "fire"
+    play.act("next-step")  # -> torpedo
+    events = play.act("advance")  # into the last activation step, and no further: B1 waits
+    assert play.state.current_step.id == "activated"
+    assert events[-1].text.startswith("Note: Not activated yet: Bravo 1 (#2).")
+    assert play.refused("advance").startswith("Every Spaceship is activated each turn")
+    play.act("override", obligation="activations-left", reason="Bravo 1 holds back")
+    play.act("advance")  # the end of turn runs by itself; turn 2 stops where its initiative is due
+    assert (play.state.turn, play.state.current_step.id) == (2, "roll")
+
+
+def test_an_obligation_blocks_only_while_it_stands() -> None:
+    play = Play.sides(2, 2)
+    assert play.eng.obligations(play.state) == ()  # set-up
+    play.act("next-step")
+    play.act("roll-initiative", 1, 6)
+    assert play.eng.obligations(play.state) == ()
+    plan = play.eng.dice_plan(play.state, Action("next-step", {}))
+    assert plan is None  # the next step (the activation steps) rolls nothing
+
+
+def test_with_require_move_the_activated_ship_moves_before_it_fires_or_ends() -> None:
+    # pz8 §3: "Each Spaceship must expend at least 1 MP during its activation"; §4: firing comes after the move
+    play = Play.sides(2, 2, require_move="true").start(5, 2)
+    play.act("activate", ship="A1")
+    refusal = play.refused("fire", 6, ship="A1", target="B1", distance=2)
+    assert refusal == ("Alpha 1 (#1) moves before it fires or its activation ends: at least 1 MP, the first one "
+                       "forward (the game's settings ask the app to hold the table to it) (pz8 §3); do it with move. "
+                       "The table may override it as a logged decision: override move-first REASON")
+    assert play.refused("end-activation") == refusal and play.refused("next-step") == refusal
+    assert play.eng.legal_action(play.state, "launch-torpedo").reason == refusal
+    assert "The first MP must move the ship forward" in play.refused("move", ship="A1", mps="R")
+    play.act("move", ship="A1", mps="F")
+    assert play.eng.obligations(play.state) == ()
+    play.act("fire", 1, ship="A1", target="B1", distance=2)
+    play.act("fire-back", 1)  # the ship shot at is not held by the mover's obligation
+
+
+def test_by_default_the_move_is_the_table_s_to_keep() -> None:
+    play = Play.sides(2, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    assert play.eng.obligations(play.state) == ()
+    play.act("fire", 1, ship="A1", target="B1", distance=2)
