@@ -12,16 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from .procedures import resolve_damage
-from .game_base import (
-    BAY_ITEMS,
-    POINT_ITEM,
-    TABLE_ROLLED,
-    WEAPON_ITEMS,
-    CalBase,
-    parse_counter,
-    plural,
-    sorted_track,
-)
+from .game_base import BAY_ITEMS, POINT_ITEM, TABLE_ROLLED, WEAPON_ITEMS, CalBase
+from .notation import parse_counter, plural, sorted_track
 from ...game.events import DiceRecorder
 from ...game.state import GameState, ShipItem, ShipState
 

@@ -10,7 +10,9 @@ from . import odds as cal_odds
 from .damage import MAJOR, MINOR, damage_check
 from .procedures import fire_damage_applies, resolve_gunnery, resolve_point_defence
 from ...rules.outcome import AttackOdds
-from .game_base import ITEM_FIELDS, POINT_ITEM, WEAPON_ITEMS, find_token, plural, replace_token, token_label
+from .game_base import ITEM_FIELDS, POINT_ITEM, WEAPON_ITEMS
+from .notation import plural
+from .tokens import find_token, replace_token, token_label
 from .damage_record import CalDamage
 from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
@@ -109,7 +111,7 @@ class CalGunnery(CalDamage):
         data = {"ship": p.ship.id, "item": p.item.id, "weapon": p.kind, "target": p.target.id,
                 "distance": args["distance"], "band": res.outcome["band"], "shots": p.shots,
                 "hits": res.outcome["hit_count"], "damage": damage, "dice": dice_data(dice.take())}
-        return [self.event("shots-fired", state, after, text, **data)]
+        return self.emit("shots-fired", state, after, text, **data)
 
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         """Exact odds of a fire action in the current state; None while ship/weapon/target/distance
@@ -200,4 +202,4 @@ class CalGunnery(CalDamage):
                 + " ".join(s.text for s in res.steps) + f" {res.summary}; {left_words}.")
         data = {"ship": ship.id, "token": token["id"], "shots": shots, "removed": removed,
                 "dice": dice_data(dice.take())}
-        return [self.event("pd-fired", state, after, text, **data)]
+        return self.emit("pd-fired", state, after, text, **data)

@@ -6,7 +6,8 @@ from typing import Any
 
 from .damage import ram_happens
 from .procedures import alter_course, ready_delay, reduce_course, track_square
-from .game_base import COURSE_SET, FTL_SHUT, course_text, parse_course, parse_spend, plural, signed
+from .game_base import COURSE_SET, FTL_SHUT
+from .notation import course_text, parse_course, parse_spend, plural, signed
 from .damage_record import CalDamage
 from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
@@ -60,7 +61,7 @@ class CalMovement(CalDamage):
             words = [f"Hard turn: every MP went to rotation, so the Capital Ship takes {hard_turn} SS at once."] + words
         data = {"ship": ship.id, "spend": {str(k): n for k, n in spend.items()}, "old": course_text(old),
                 "new": course_text(new), "hard_turn": hard_turn, "dice": dice_data(dice.take())}
-        return [self.event("course-altered", state, after, " ".join([text, *words]), **data)]
+        return self.emit("course-altered", state, after, " ".join([text, *words]), **data)
 
     @action(
         "set-course",
@@ -78,7 +79,7 @@ class CalMovement(CalDamage):
             raise InvalidAction(f"{ship.label}'s course is already {course_text(course)}")
         after = state.with_ship(ship.with_values({"course": course_text(course)}))
         text = f"{ship.label} starts on course {course_text(course)} ({course})."
-        return [self.event("course-set", state, after, text, ship=ship.id, course=course_text(course))]
+        return self.emit("course-set", state, after, text, ship=ship.id, course=course_text(course))
 
     @action(
         "ftl-power-up",
@@ -104,7 +105,7 @@ class CalMovement(CalDamage):
         after = state.with_ship(ship.with_values({"ftl_powered": True, "ftl": delay}))
         when = "ready at once" if delay <= 0 else f"ready after {plural(delay, 'Interphase')}"
         text = f"{ship.label} powers up its FTL drive: counter on square {signed(square) if square else 0} (Crew {signed(crew)}), {when}."
-        return [self.event("ftl-powered-up", state, after, text, ship=ship.id, square=square, delay=delay)]
+        return self.emit("ftl-powered-up", state, after, text, ship=ship.id, square=square, delay=delay)
 
     @action(
         "ftl-power-down",
@@ -118,7 +119,7 @@ class CalMovement(CalDamage):
             raise InvalidAction(f"{ship.label}'s FTL drive is not powered")
         after = state.with_ship(self.with_mark(ship, FTL_SHUT).with_values({"ftl_powered": False, "ftl": 0}))
         text = f"{ship.label} powers down its FTL drive; it may power up again from next round."
-        return [self.event("ftl-powered-down", state, after, text, ship=ship.id)]
+        return self.emit("ftl-powered-down", state, after, text, ship=ship.id)
 
     @action(
         "jump",
@@ -134,7 +135,7 @@ class CalMovement(CalDamage):
             raise InvalidAction(f"{ship.label}'s FTL counter is {plural(int(ship.record['ftl']), 'Interphase')} from ready")
         after = state.with_ship(ship.with_values({"jumped": True, "ftl_powered": False, "round_damage": 0}))
         text = f"{ship.label} jumps out: it leaves play."
-        return [self.event("jumped", state, after, text, ship=ship.id)]
+        return self.emit("jumped", state, after, text, ship=ship.id)
 
     @action(
         "ram",
@@ -172,4 +173,4 @@ class CalMovement(CalDamage):
                               f"{signed(int(now.record['crew']) + bonus)} (may pass its starting Crew).")
         data = {"ship": first.id, "other": second.id, "hostile": hostile, "damage": {first.id: ss_second, second.id: ss_first},
                 "dice": dice_data(dice.take())}
-        return [self.event("rammed", state, after, " ".join(words), **data)]
+        return self.emit("rammed", state, after, " ".join(words), **data)

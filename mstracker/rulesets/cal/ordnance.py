@@ -7,22 +7,9 @@ from typing import Any
 
 from .model import Ordnance
 from .procedures import ready_delay, resolve_intercept, torpedo_course, track_label
-from .game_base import (
-    UNREADIED,
-    counter_text,
-    course_text,
-    find_token,
-    parse_counter,
-    parse_course,
-    parse_spend,
-    plural,
-    replace_token,
-    signed,
-    sorted_track,
-    token_label,
-    tokens,
-    with_tokens,
-)
+from .game_base import UNREADIED
+from .notation import counter_text, course_text, parse_counter, parse_course, parse_spend, plural, signed, sorted_track
+from .tokens import find_token, replace_token, token_label, tokens, with_tokens
 from .damage_record import CalDamage
 from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
@@ -93,8 +80,8 @@ class CalOrdnance(CalDamage):
         when = "ready at once" if delay <= 0 else f"ready after {plural(delay, 'Interphase')}"
         text = (f"{ship.label} readies {plural(count, name + ' counter')} on square {square} "
                 f"(Crew {signed(crew)}): {when}.")
-        return [self.event("ordnance-readied", state, state.with_ship(new), text,
-                           ship=ship.id, ordnance=name, count=count, square=square, delay=delay)]
+        return self.emit("ordnance-readied", state, state.with_ship(new), text,
+                           ship=ship.id, ordnance=name, count=count, square=square, delay=delay)
 
     def _ready_counters(self, ship: ShipState, name: str, kind: Ordnance) -> int:
         return sum(1 for it in self.bay_items(ship, kind) for c in it.record.get("track") or []
@@ -130,7 +117,7 @@ class CalOrdnance(CalDamage):
             raise InvalidAction(f"{ship.label} has {plural(ready, 'ready ' + name + ' counter')}, not {count}")
         new = self.with_mark(self._take_ready(ship, name, kind, count), UNREADIED)
         text = f"{ship.label} unreadies {plural(count, name + ' counter')}; it places no new counters this round."
-        return [self.event("ordnance-unreadied", state, state.with_ship(new), text, ship=ship.id, ordnance=name, count=count)]
+        return self.emit("ordnance-unreadied", state, state.with_ship(new), text, ship=ship.id, ordnance=name, count=count)
 
     @action(
         "recall",
@@ -148,7 +135,7 @@ class CalOrdnance(CalDamage):
         after = after.with_player(owner, player.model_copy(update={"extra": {**player.extra, "recalled": state.turn}}))
         text = (f"{player.name} recalls {plural(units, 'unit')} of {token_label(token)}; "
                 "no more readying on any of their ships this round.")
-        return [self.event("ordnance-recalled", state, after, text, token=token["id"], units=units)]
+        return self.emit("ordnance-recalled", state, after, text, token=token["id"], units=units)
 
     def _token_units(self, state: GameState, ref: str, units: Any) -> tuple[dict[str, Any], int]:
         token = find_token(state, ref)
@@ -202,7 +189,7 @@ class CalOrdnance(CalDamage):
         after = with_tokens(after, [*tokens(after), token]).with_extra({"next_token": number + 1})
         where = f" on course {course}" if course else ""
         text = f"{ship.label} launches {token_label(token)}{where}, placed next to it; it moves from the next Ordnance phase."
-        return [self.event("ordnance-launched", state, after, text, ship=ship.id, token=token["id"], ordnance=name, units=count)]
+        return self.emit("ordnance-launched", state, after, text, ship=ship.id, token=token["id"], ordnance=name, units=count)
 
     def _torpedo_course(self, state: GameState, ship: ShipState, args: dict[str, Any]) -> str:
         base = parse_course(ship.record.get("course", ""))
@@ -230,7 +217,7 @@ class CalOrdnance(CalDamage):
         after = replace_token(state, {**token, "units": token["units"] - units})
         why = f" ({args['reason'].strip()})" if args.get("reason") else ""
         text = f"{plural(units, 'unit')} of {token_label(token)} removed from play{why}."
-        return [self.event("ordnance-removed", state, after, text, token=token["id"], units=units)]
+        return self.emit("ordnance-removed", state, after, text, token=token["id"], units=units)
 
     # ---- engagements ----------------------------------------------------------------------------
     @action(
@@ -288,7 +275,7 @@ class CalOrdnance(CalDamage):
                 + " ".join(s.text for s in res.steps) + f" {res.summary}.")
         data = {"token": fighters["id"], "target": target["id"], "units": units, "target_units": t_units,
                 "removed_a": lost_a, "removed_b": lost_b, "dice": dice_data(dice.take())}
-        return [self.event("intercepted", state, after, text, **data)]
+        return self.emit("intercepted", state, after, text, **data)
 
     @action(
         "ordnance-attack",
@@ -322,4 +309,4 @@ class CalOrdnance(CalDamage):
             raise InvalidAction(f"{name} does not attack ships (no ATG, damage or boarders)")
         verb = "attacks" if units == 1 else "attack"
         text = f"{plural(units, 'unit')} of {token_label(token)} {verb} {target.label}: {result}; {'it leaves' if units == 1 else 'they leave'} play."
-        return [self.event("ordnance-attacked", state, after, text, token=token["id"], target=target.id, units=units)]
+        return self.emit("ordnance-attacked", state, after, text, token=token["id"], target=target.id, units=units)

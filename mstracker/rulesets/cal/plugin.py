@@ -19,7 +19,9 @@ from .damage import NONE, damage_check
 from .model import ShipClass
 from .procedures import fire_damage_applies
 from ...rules.names import UnknownName, find_entry
-from .game_base import BAY_ITEMS, POINT_ITEM, WEAPON_ITEMS, apply_patch, plural, ship_order
+from .game_base import BAY_ITEMS, POINT_ITEM, WEAPON_ITEMS, ship_order
+from .legacy import read_legacy
+from .notation import plural
 from .gunnery import CalGunnery
 from .movement import CalMovement
 from .ordnance import CalOrdnance
@@ -30,7 +32,8 @@ from ...game.generic import end_game, note
 from ...game.records import FieldKind, FieldSpec, RecordSpec
 from ...game.state import GameState, PlayerState, ShipItem, ShipState
 
-EVENT_KINDS = frozenset({
+#: The story events of cal's decisions and automatic steps (their changes follow as generic events).
+NARRATIVE = frozenset({
     "shots-fired", "pd-fired", "ordnance-readied", "ordnance-unreadied", "ordnance-recalled", "ordnance-launched",
     "ordnance-removed", "intercepted", "ordnance-attacked", "course-altered", "course-set", "ftl-powered-up",
     "ftl-powered-down", "jumped", "rammed", "blast", "damage-control", "rallied", "round-started", "tracks-moved",
@@ -84,9 +87,11 @@ PLAYER_FIELDS = (
 class Plugin(CalSteps, CalMovement, CalOrdnance, CalGunnery):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
+    narrative = NARRATIVE
+
     def build_record_spec(self) -> RecordSpec:
         return RecordSpec(fields=SHIP_FIELDS, item_fields=ITEM_FIELDS, player_fields=PLAYER_FIELDS,
-                          loss_flags=("destroyed", "jumped"))
+                          loss_flags=("destroyed", "jumped"), not_lost=("jumped",))
 
     # ---- set-up ---------------------------------------------------------------------------------
     def class_for(self, query: str, roster: Roster | None) -> tuple[str, ShipClass]:
@@ -146,13 +151,9 @@ class Plugin(CalSteps, CalMovement, CalOrdnance, CalGunnery):
         """The Interphase is skipped in round 1."""
         return not (state.sequence[index].id == "interphase" and state.turn <= 1)
 
-    def event_kinds(self) -> frozenset[str]:
-        return EVENT_KINDS
-
     def reduce(self, state: GameState, event: Event) -> GameState | None:
-        if event.kind not in EVENT_KINDS:
-            return None
-        return apply_patch(state, event.data["patch"])
+        """Only the events of saves written before the one event style (see legacy)."""
+        return read_legacy(state, event)
 
     def decide(self, state: GameState, kind: str, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         events = super().decide(state, kind, args, dice)

@@ -19,22 +19,9 @@ from .procedures import (
     resolve_fire_roll,
     resolve_rally,
 )
-from .game_base import (
-    BAY_ITEMS,
-    DC_DONE,
-    POINT_ITEM,
-    RALLIED,
-    WEAPON_ITEMS,
-    counter_text,
-    find_token,
-    parse_counter,
-    plural,
-    ship_order,
-    sorted_track,
-    token_label,
-    tokens,
-    with_tokens,
-)
+from .game_base import BAY_ITEMS, DC_DONE, POINT_ITEM, RALLIED, WEAPON_ITEMS, ship_order
+from .notation import counter_text, parse_counter, plural, sorted_track
+from .tokens import find_token, token_label, tokens, with_tokens
 from .damage_record import STATUS_FLAGS, CalDamage
 from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
@@ -63,10 +50,10 @@ class CalSteps(CalDamage):
             if player.extra.get("recalled"):
                 after = after.with_player(i, player.model_copy(update={"extra": {**player.extra, "recalled": 0}}))
         if after is not state:
-            ev = self.event("round-started", state, after, f"Round {state.turn}: last round's marks "
+            ev = self.emit("round-started", state, after, f"Round {state.turn}: last round's marks "
                             "(unready, recall, FTL shut-down, course, damage control, damage roll) are cleared.")
-            events.append(ev)
-            state = self.advance(state, ev)
+            events += ev
+            state = self.fold(state, ev)
         after, moves = state, []
         for ship in self.alive(state):
             for item in ship.items:
@@ -76,7 +63,7 @@ class CalSteps(CalDamage):
                     after = after.with_ship(after.ships[ship.id].with_item_values(item.id, {"track": moved}))
                     moves.append(f"{ship.label} {item.name}: {', '.join(track)} → {', '.join(moved)}")
         if moves:
-            events.append(self.event("tracks-moved", state, after, "Ordnance counters move one square: " + "; ".join(moves) + "."))
+            events += (self.emit("tracks-moved", state, after, "Ordnance counters move one square: " + "; ".join(moves) + "."))
         return events
 
     @auto_step("ftl_track")
@@ -89,7 +76,7 @@ class CalSteps(CalDamage):
                 moves.append(f"{ship.label} {left} → {'ready (may jump in the Movement phase)' if left == 1 else left - 1}")
         if not moves:
             return []
-        return [self.event("ftl-moved", state, after, "FTL counters move one square: " + "; ".join(moves) + ".")]
+        return self.emit("ftl-moved", state, after, "FTL counters move one square: " + "; ".join(moves) + ".")
 
     @auto_step("fire_damage")
     def _fire_damage(self, state: GameState, dice: DiceRecorder) -> list[Event]:
@@ -103,9 +90,9 @@ class CalSteps(CalDamage):
             fire = int(ship.record["fire"])
             after, words, _ = self.hit(state, ship.id, fire, dice)
             text = f"{ship.label} burns: Fire {fire} deals {fire} damage at once. " + " ".join(words)
-            ev = self.event("fire-damage", state, after, text, ship=ship.id, damage=fire, dice=dice_data(dice.take()))
-            events.append(ev)
-            state = self.advance(state, ev)
+            ev = self.emit("fire-damage", state, after, text, ship=ship.id, damage=fire, dice=dice_data(dice.take()))
+            events += ev
+            state = self.fold(state, ev)
         return events
 
     @auto_step("fire_roll")
@@ -119,10 +106,10 @@ class CalSteps(CalDamage):
             res = resolve_fire_roll(rules, fire, dice, int(ship.record["crew"]))
             after = state.with_ship(ship.with_values({"fire": int(res.outcome["fire"])}))
             text = f"{ship.label}: " + " ".join(s.text for s in res.steps)
-            ev = self.event("fire-roll", state, after, text, ship=ship.id, success=res.outcome["success"],
+            ev = self.emit("fire-roll", state, after, text, ship=ship.id, success=res.outcome["success"],
                             dice=dice_data(dice.take()))
-            events.append(ev)
-            state = self.advance(state, ev)
+            events += ev
+            state = self.fold(state, ev)
         return events
 
     @auto_step("boarders")
@@ -136,10 +123,10 @@ class CalSteps(CalDamage):
                                    unit=self.stats(ship).type, crew=int(ship.record["crew"]))
             after, words = self.apply_outcome(state, ship.id, dict(res.outcome), dice)
             text = f"{ship.label}, {plural(boarders, 'Boarder')}: " + " ".join([*(s.text for s in res.steps), *words])
-            ev = self.event("boarders-rolled", state, after, text, ship=ship.id, boarders=boarders,
+            ev = self.emit("boarders-rolled", state, after, text, ship=ship.id, boarders=boarders,
                             effects=res.outcome["effects"], dice=dice_data(dice.take()))
-            events.append(ev)
-            state = self.advance(state, ev)
+            events += ev
+            state = self.fold(state, ev)
         return events
 
     @auto_step("command_control")
@@ -166,7 +153,7 @@ class CalSteps(CalDamage):
         if not always and not excess and after is state:
             return []  # nothing changed and nothing to remove: no line in the log
         text = "C&C: " + "; ".join(parts) + "." + (" " + "; ".join(excess) + "." if excess else "")
-        return [self.event("cc-checked", state, after, text, excess=bool(excess))]
+        return self.emit("cc-checked", state, after, text, excess=bool(excess))
 
     # ---- Damage phase ---------------------------------------------------------------------------
     @auto_step("assault_craft")
@@ -178,7 +165,7 @@ class CalSteps(CalDamage):
         if not gone:
             return []
         text = "Leaving play one round after deployment: " + ", ".join(token_label(t) for t in gone) + "."
-        return [self.event("ordnance-removed", state, with_tokens(state, keep), text, tokens=[t["id"] for t in gone])]
+        return self.emit("ordnance-removed", state, with_tokens(state, keep), text, tokens=[t["id"] for t in gone])
 
     @auto_step("add_fire")
     def _add_fire(self, state: GameState, dice: DiceRecorder) -> list[Event]:
@@ -193,7 +180,7 @@ class CalSteps(CalDamage):
                 parts.append(f"{ship.label} Fire {fire}: round total {total}")
         if not parts:
             return []
-        return [self.event("fire-added", state, after, "Fire damage added: " + "; ".join(parts) + ".")]
+        return self.emit("fire-added", state, after, "Fire damage added: " + "; ".join(parts) + ".")
 
     @auto_step("resolve_damage")
     def _resolve_damage(self, state: GameState, dice: DiceRecorder) -> list[Event]:
@@ -207,17 +194,17 @@ class CalSteps(CalDamage):
             after, words = self.apply_outcome(state, ship.id, dict(res.outcome), dice)
             after = after.with_ship(after.ships[ship.id].with_values({"round_damage": 0}))
             text = f"{ship.label}: " + " ".join([*(s.text for s in res.steps), *words])
-            ev = self.event("damage-resolved", state, after, text, ship=ship.id, damage=total,
+            ev = self.emit("damage-resolved", state, after, text, ship=ship.id, damage=total,
                             check=res.outcome["check"], effects=res.outcome["effects"], dice=dice_data(dice.take()))
-            events.append(ev)
-            state = self.advance(state, ev)
+            events += ev
+            state = self.fold(state, ev)
         after = state.with_extra({"pd": {}}) if state.extra.get("pd") else state
         for ship in state.ships.values():
             for item in ship.items:
                 if item.record.get("shots"):
                     after = after.with_ship(after.ships[ship.id].with_item_values(item.id, {"shots": 0}))
         if after is not state:
-            events.append(self.event("shots-reset", state, after, "Shot and point defence counts are cleared for the next round."))
+            events += (self.emit("shots-reset", state, after, "Shot and point defence counts are cleared for the next round."))
         return events
 
     # ---- the player's Interphase choice ---------------------------------------------------------
@@ -298,7 +285,7 @@ class CalSteps(CalDamage):
         text = f"{ship.label} Damage Control ({choice}{' ' + system if system else ''}): " + " ".join(words)
         data = {"ship": ship.id, "choice": choice, "system": system, "success": res.outcome["success"],
                 "dice": dice_data(dice.take())}
-        return [self.event("damage-control", state, state.with_ship(new), text, **data)]
+        return self.emit("damage-control", state, state.with_ship(new), text, **data)
 
     @action(
         "rally",
@@ -314,7 +301,7 @@ class CalSteps(CalDamage):
         new = self.with_mark(ship, RALLIED).with_values({"crew": int(res.outcome["crew"])})
         text = f"{ship.label} rallies the crew: " + " ".join(s.text for s in res.steps)
         data = {"ship": ship.id, "success": res.outcome["success"], "dice": dice_data(dice.take())}
-        return [self.event("rallied", state, state.with_ship(new), text, **data)]
+        return self.emit("rallied", state, state.with_ship(new), text, **data)
 
     # ---- Reactor Breach -------------------------------------------------------------------------
     @action(
@@ -358,7 +345,7 @@ class CalSteps(CalDamage):
             words.append(f"Ordnance within {plural(radius, 'hex', 'hexes')} is removed: {', '.join(gone)}.")
         data = {"ship": ship.id, "amount": amount, "targets": [v.id for v in victims], "cleared": gone,
                 "dice": dice_data(dice.take())}
-        return [self.event("blast", state, after, " ".join(words), **data)]
+        return self.emit("blast", state, after, " ".join(words), **data)
 
     def _blast_victims(self, state: GameState, ship: ShipState, text: str) -> list[ShipState]:
         text = text.strip()
