@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ...dice import DieRoll, Distribution, FaceSource
 from ...rules.base import dice_range
@@ -43,6 +44,41 @@ def damage_check(ruleset: Ruleset, ss: int, damage: int) -> str:
     if damage >= minor:
         return MINOR
     return NONE
+
+
+def table_called(ruleset: Ruleset, ss: int, damage: int) -> str:
+    """The table one damage event rolls on: none for too little damage, and none when the house rule
+    "SS 0 destroys" (ss_zero_destroys) takes the ship out without a roll."""
+    check = damage_check(ruleset, ss, damage)
+    if check != NONE and ruleset.setting("ss_zero_destroys") and ss - damage <= 0:
+        return NONE
+    return check
+
+
+def destroy_chance(ruleset: Ruleset, ss: int, damage: int) -> Fraction:
+    """The chance that one damage event destroys the ship: a Reactor Breach on the table it calls
+    for (cal §Damage: SS 0 alone is no destruction), or 1 under the house rule ss_zero_destroys."""
+    if damage_check(ruleset, ss, damage) == NONE:
+        return Fraction(0)
+    if ruleset.setting("ss_zero_destroys") and ss - damage <= 0:
+        return Fraction(1)
+    chains = table_distribution(ruleset, damage_check(ruleset, ss, damage))
+    return chains.probability(lambda chain: any(ruleset.effect(code).destroyed for code in chain))
+
+
+def pick_sides(choices: int) -> int | None:
+    """The die that picks among `choices` (which battery a Battery Damaged hits, which bay an
+    Ordnance Bay Damaged destroys; the book's notes were lost): a d6 split evenly when the choices
+    divide 6, else a die with one face per choice; no die for one choice or none."""
+    if choices <= 1:
+        return None
+    return 6 if 6 % choices == 0 else choices
+
+
+def pick_index(face: int, choices: int) -> int:
+    """The choice (0-based) a face of the `pick_sides` die picks."""
+    sides = pick_sides(choices)
+    return (face - 1) // (6 // choices) if sides == 6 else face - 1
 
 
 def breach_blast(ruleset: Ruleset, ss_before: int) -> int:
@@ -149,8 +185,8 @@ def table_distribution(ruleset: Ruleset, table_key: str, modifier: int = 0) -> D
 
 def damage_distribution(ruleset: Ruleset, ss: int, damage: int) -> Distribution[tuple[str, ...]]:
     """Exact chance of each chain of table results for one damage event (() = no roll)."""
-    check = damage_check(ruleset, ss, damage)
-    if check == NONE or (ruleset.setting("ss_zero_destroys") and ss - damage <= 0):
+    check = table_called(ruleset, ss, damage)
+    if check == NONE:
         return Distribution.constant(())
     return table_distribution(ruleset, check)
 

@@ -37,6 +37,30 @@ DC_DONE = "damage control"
 RALLIED = "rallied"
 TABLE_ROLLED = "damage roll"
 
+MOVEMENT_STEPS = ("move", "ftl", "alter_course")
+GUNNERY_STEPS = ("weapons", "point_defence", "ordnance_attacks", "launch")
+#: When each action may be done: (what the player does, phase id, the steps of it or None for any).
+#: Gunnery steps hold under the house default order (gunnery_order); per player lifts them.
+TIMES: dict[str, tuple[str, str, tuple[str, ...] | None]] = {
+    "fire": ("fire", "gunnery", ("weapons",)),
+    "point-defence": ("fire point defence", "gunnery", ("point_defence",)),
+    "ordnance-attack": ("resolve ordnance attacks", "gunnery", ("ordnance_attacks",)),
+    "launch": ("launch ordnance", "gunnery", ("launch",)),
+    "ready-ordnance": ("ready ordnance", "ordnance", None),
+    "unready": ("unready ordnance", "ordnance", None),
+    "recall": ("recall ordnance", "ordnance", None),
+    "damage-control": ("make a damage control roll", "interphase", ("damage_control",)),
+    "rally": ("rally the crew", "interphase", ("damage_control",)),
+    "course": ("alter course", "movement", MOVEMENT_STEPS),
+    "ftl-power-up": ("power up FTL", "movement", MOVEMENT_STEPS),
+    "ftl-power-down": ("power down FTL", "movement", MOVEMENT_STEPS),
+    "jump": ("jump", "movement", MOVEMENT_STEPS),
+    "ram": ("ram", "movement", ("move",)),
+}
+
+#: Settings added after games were saved with their ruleset, and the value such games play by.
+LATER_SETTINGS: dict[str, Any] = {"dc_restores_bay": True}
+
 #: Live values a ship out of play no longer shows (its history — SS, damage effects — stays).
 LIVE_VALUES = {"fire": 0, "boarders": 0, "round_damage": 0, "ftl_powered": False, "ftl": 0, "marks": [],
                "in_play": [], "cc": 0}
@@ -104,7 +128,10 @@ class CalBase(RulesetPlugin):
         return rules
 
     def setting(self, state: GameState, key: str) -> Any:
-        return state.settings.get(key, self.ruleset.setting(key))
+        """The value in force in this game (a game created before a setting existed plays by its default)."""
+        if key in state.settings:
+            return state.settings[key]
+        return self.ruleset.setting(key) if key in self.ruleset.settings else LATER_SETTINGS[key]
 
     def stats(self, ship: ShipState) -> ShipClass:
         """The ship's class stats, frozen into its record when the game was set up."""
@@ -159,6 +186,16 @@ class CalBase(RulesetPlugin):
         names = [BAY_ITEMS[field] for field in ordnance.bays]
         return [it for it in ship.items if it.name in names]
 
+    def refuse_over_cc(self, state: GameState, player: int, what: str) -> None:
+        """InvalidAction while the player's fighters and bombers above C&C must go (cal §Command &
+        Control): they may not intercept or attack meanwhile, unless the table overrode it."""
+        from .obligations import cc_id
+
+        for obligation in self.standing_obligations(state):  # type: ignore[attr-defined]
+            if obligation.id == cc_id(player):
+                raise InvalidAction(f"{state.players[player].name}'s fighters and bombers may not {what} now: "
+                                    + obligation.message())
+
     # ---- derived values -------------------------------------------------------------------------
     def ship_cc(self, ship: ShipState) -> int:
         """C&C now: the class's, less cc_per_bay per destroyed craft bay; 0 when lost or Sensors Offline."""
@@ -193,6 +230,28 @@ class CalBase(RulesetPlugin):
         return state
 
     # ---- phases ---------------------------------------------------------------------------------
+    def check_time(self, state: GameState, kind: str) -> None:
+        """Refuse `kind` unless now is its time (TIMES; intercepts: the Ordnance phase, or Gunnery
+        before the launches; blast, remove-ordnance and cc-check: any time in play; set-course: set-up)."""
+        if kind == "set-course":
+            if state.started:
+                raise InvalidAction("courses change in play only with the course action (movement points)")
+            return
+        per_player = self.setting(state, "gunnery_order") == "per player"
+        if kind == "intercept":
+            phase = state.current_phase
+            if phase is not None and phase.id == "gunnery":
+                self.require_phase(state, "intercept", "gunnery", None if per_player else GUNNERY_STEPS[:3])
+            else:
+                self.require_phase(state, "intercept", "ordnance")
+            return
+        if kind not in TIMES:
+            if not state.started:
+                raise InvalidAction(f"the game is in set-up; use next-step to start round 1 before you {kind}")
+            return
+        what, phase_id, steps = TIMES[kind]
+        self.require_phase(state, what, phase_id, None if per_player and phase_id == "gunnery" else steps)
+
     def require_phase(self, state: GameState, what: str, phase_id: str, steps: Iterable[str] | None = None) -> None:
         """Refuse unless the game is in `phase_id` (and, when given, at one of `steps`)."""
         if not state.started:

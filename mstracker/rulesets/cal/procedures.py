@@ -36,7 +36,7 @@ __all__ = [
     "WEAPONS", "Course", "ShotProfile", "alter_course", "boarder_distribution", "breach_blast", "crew_cap",
     "damage_check", "damage_control_distribution", "damage_distribution", "damage_phase_total",
     "damage_thresholds", "fire_damage_applies", "fire_roll_distribution", "gunnery_distribution",
-    "intercept_distribution", "moving_backwards", "opposite", "point_defence_distribution",
+    "intercept_distribution", "intercept_plan", "moving_backwards", "opposite", "point_defence_distribution",
     "rally_distribution", "ram_happens", "ready_delay", "reduce_course", "resolve_boarders",
     "resolve_damage", "resolve_damage_control", "resolve_fire_roll", "resolve_gunnery",
     "resolve_intercept", "resolve_point_defence", "resolve_rally", "resolve_ram", "shot_profile",
@@ -214,7 +214,7 @@ def _ata(ruleset: Ruleset, side: Sequence[str], label: str) -> tuple[int, list[s
     return total, names
 
 
-def _intercept_plan(ruleset: Ruleset, side_a: Sequence[str], side_b: Sequence[str]) -> tuple[int, int, str | None, int | None]:
+def intercept_plan(ruleset: Ruleset, side_a: Sequence[str], side_b: Sequence[str]) -> tuple[int, int, str | None, int | None]:
     """(ATA a, ATA b, higher side or None if equal, the face to roll under or None for no roll)."""
     ata_a, _ = _ata(ruleset, side_a, "a")
     ata_b, _ = _ata(ruleset, side_b, "b")
@@ -236,7 +236,7 @@ def resolve_intercept(ruleset: Ruleset, side_a: Sequence[str], side_b: Sequence[
     """
     ata_a, names_a = _ata(ruleset, side_a, "a")
     ata_b, names_b = _ata(ruleset, side_b, "b")
-    _, _, high, under = _intercept_plan(ruleset, side_a, side_b)
+    _, _, high, under = intercept_plan(ruleset, side_a, side_b)
     steps = [Step(f"Intercept: side a ({', '.join(names_a)}) ATA {ata_a} against side b ({', '.join(names_b)}) ATA {ata_b}.")]
     removed = {"a": True, "b": True}
     roll = None
@@ -262,7 +262,7 @@ def resolve_intercept(ruleset: Ruleset, side_a: Sequence[str], side_b: Sequence[
 
 def intercept_distribution(ruleset: Ruleset, side_a: Sequence[str], side_b: Sequence[str]) -> Distribution[str]:
     """Exact chance of each result: 'a' stays, 'b' stays, or 'none' (both removed)."""
-    _, _, high, under = _intercept_plan(ruleset, side_a, side_b)
+    _, _, high, under = intercept_plan(ruleset, side_a, side_b)
     if high is None:
         return Distribution.constant("none")
     if under is None:
