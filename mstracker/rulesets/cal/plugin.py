@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
+from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
 from ...game.generic import end_game
 from ...game.state import GameState, ShipState
 from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, Readiness, TableItem
@@ -22,7 +22,7 @@ from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
 from .gunnery import CalGunnery
 from .legacy import read_legacy
 from .movement import CalMovement
-from .ordnance import CalOrdnance
+from .engagements import CalEngagements
 from .readiness import ship_readiness
 from .record import CalRecord
 from .repairs import CalRepairs
@@ -39,7 +39,7 @@ NARRATIVE = frozenset({
 })
 
 
-class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalOrdnance, CalGunnery):
+class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalGunnery):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     narrative = NARRATIVE

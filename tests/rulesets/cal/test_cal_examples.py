@@ -68,7 +68,7 @@ def test_destroyer_over_four_rounds_default_fire_timing() -> None:
     # example round 4: the Interphase puts the fire out (d6 5, Crew -1 -> 4), so fire does no damage
     done = texts(g.to("gunnery", "weapons", faces=(5,)))
     assert "Fire roll: rolled 5, Crew -1 → 4 against 4: success" in done and "Fire 1 → 0" in done
-    assert "burns" not in done
+    assert "Lance (#1) burns" not in done
     assert g.rec("DD-1")["fire"] == 0
     g.act("fire", 4, ship="CA-1", weapon="beam", target="DD-1", distance=7, shots=1)
     done = texts(g.to("damage", "resolve_damage", faces=(1, 1)))
