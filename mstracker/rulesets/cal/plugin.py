@@ -116,6 +116,11 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalGu
     def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
                      expected: bool) -> LegalAction:
         found = super().legal_action(state, spec, prefer, marked, expected)
+        if spec.kind == "ram":  # its target is `other`: any other ship in play, friendly rams included
+            actor = state.ships.get(found.actor) if found.actor else None
+            others = tuple(s.id for s in self.targets(state, "ram", actor))
+            other = marked if marked in others else (others[0] if len(others) == 1 else None)
+            found = replace(found, targets=others, target=other, prefill={"other": other} if other else {})
         extra = prefill(self, state, spec, found)
         return replace(found, prefill={**found.prefill, **extra}) if extra else found
 
