@@ -229,7 +229,7 @@ def resolve_damage(
     tally = Tally()
     if check != NONE and ruleset.setting("ss_zero_destroys") and after == 0:
         tally.destroyed = True
-        steps.append(Step("SS 0 destroys the ship (house setting ss_zero_destroys)."))
+        steps.append(Step("SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (ss_zero_destroys = true)."))
         check = NONE
     elif check == NONE:
         steps.append(Step("Not enough for a damage table: no roll."))

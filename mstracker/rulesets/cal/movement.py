@@ -43,7 +43,7 @@ class CalMovement(CalDamage):
         ArgSpec("ship", ArgType.SHIP, "the ship altering course"),
         ArgSpec("spend", ArgType.TEXT, "one word per MP: a direction 1-6, cw or ccw ('2 2 3', 'cw cw', '3=2 ccw')",
                 rest=True),
-        help="alter course once a round, after moving: Escorts have 3 MPs, Capital Ships 2, Engines Damaged 1; "
+        help="alter course once a round, after moving (cal §Altering Course): Escorts have 3 MPs, Capital Ships 2, Engines Damaged 1; "
         "each MP adds 1 to one course number (a direction or a rotation), then the course is reduced. Not while "
         "FTL is powered or Engines Offline. A Capital Ship spending every MP on rotation takes 1 SS at once "
         "(dice: 2d6 if that calls for a damage table).",
@@ -87,7 +87,7 @@ class CalMovement(CalDamage):
         "set-course",
         ArgSpec("ship", ArgType.SHIP, "the ship"),
         ArgSpec("course", ArgType.TEXT, "hexes per round by direction and rotation: 'd3=2 d4=1 cw=1'", rest=True),
-        help="write a ship's starting course on its record during set-up (reduced by the course rules); "
+        help="write a ship's starting course on its record during set-up (cal §Moving Ships According To Course) (reduced by the course rules); "
         "in play, courses change only with the course action.",
     )
     def set_course(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
@@ -103,7 +103,7 @@ class CalMovement(CalDamage):
     @action(
         "ftl-power-up",
         ArgSpec("ship", ArgType.SHIP, "the ship"),
-        help="power up the FTL drive (after moving, before altering course): the FTL counter goes on the "
+        help="power up the FTL drive (cal §FTL Jumps; after moving, before altering course): the FTL counter goes on the "
         "square of the ship's Crew (clamped to -2..+2) and moves one square a round in the Interphase; "
         "while powered the ship cannot change course.",
     )
@@ -129,7 +129,7 @@ class CalMovement(CalDamage):
     @action(
         "ftl-power-down",
         ArgSpec("ship", ArgType.SHIP, "the ship"),
-        help="power down the FTL drive (the counter leaves the track); it cannot power up again this round.",
+        help="power down the FTL drive (cal §FTL Jumps; the counter leaves the track); it cannot power up again this round.",
     )
     def ftl_power_down(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         self.check_time(state, "ftl-power-down")
@@ -143,7 +143,7 @@ class CalMovement(CalDamage):
     @action(
         "jump",
         ArgSpec("ship", ArgType.SHIP, "the ship"),
-        help="FTL jump: a ship whose FTL counter is on the ready square leaves play (an escape, not a loss).",
+        help="FTL jump (cal §FTL Jumps): a ship whose FTL counter is on the ready square leaves play (an escape, not a loss).",
     )
     def jump(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         self.check_time(state, "jump")
@@ -161,7 +161,7 @@ class CalMovement(CalDamage):
         "ram",
         ArgSpec("ship", ArgType.SHIP, "the first ship (its damage is resolved first)"),
         ArgSpec("other", ArgType.SHIP, "the ship whose path it crossed"),
-        ArgSpec("wants", ArgType.CHOICE, "who wants the ram (setting ram_consent decides if it happens)",
+        ArgSpec("wants", ArgType.CHOICE, "who wants the ram (whose wish makes a ram is a house default, either: ram_consent)",
                 required=False, default="both", choices=("both", "first", "second", "neither")),
         help="resolve a ram (paths crossed while moving, cal §Moving Ships According To Course): each ship deals "
         "its current SS to the other, resolved at once with the thresholds; survivors of a hostile ram gain +2 Crew. "

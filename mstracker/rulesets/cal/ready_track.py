@@ -44,7 +44,7 @@ class CalReadyTrack(CalDamage):
         ArgSpec("ship", ArgType.SHIP, "the ship whose track gets the counters"),
         _KIND,
         ArgSpec("count", ArgType.INT, "how many counters (default 1)", required=False, default=1),
-        help="ready ordnance: place counters on the Ordnance Ready Track square of the ship's Crew (F/B or T/A, "
+        help="ready ordnance (cal §1 Ordnance): place counters on the Ordnance Ready Track square of the ship's Crew (F/B or T/A, "
         "Crew clamped to -2..+2). Counters of a bay type never exceed its undamaged bays or tubes. Not after "
         "this ship unreadied, nor after its player recalled ordnance, this round.",
     )
@@ -102,7 +102,7 @@ class CalReadyTrack(CalDamage):
         ArgSpec("ship", ArgType.SHIP, "the ship"),
         _KIND,
         ArgSpec("count", ArgType.INT, "how many ready counters (default all of that kind)", required=False),
-        help="take ready counters off the ready square (e.g. fighters off a carrier to ready bombers); "
+        help="unready (cal §1 Ordnance): take ready counters off the ready square (e.g. fighters off a carrier to ready bombers); "
         "that ship places no new counters this round.",
     )
     def unready(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
@@ -124,7 +124,7 @@ class CalReadyTrack(CalDamage):
         "recall",
         TOKEN_ARG,
         ArgSpec("units", ArgType.INT, "how many units of the token (default all)", required=False),
-        help="remove friendly ordnance from play (craft recalled, torpedoes disabled); it does not go back "
+        help="recall (cal §1 Ordnance): remove friendly ordnance from play (craft recalled, torpedoes disabled); it does not go back "
         "to the ready square, and its player readies nothing more on any ship this round.",
     )
     def recall(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
@@ -155,8 +155,8 @@ class CalReadyTrack(CalDamage):
         ArgSpec("facing", ArgType.INT, "torpedoes: the ship's facing (hex side 1-6), to add course MPs", required=False),
         ArgSpec("course", ArgType.TEXT, "torpedoes: up to 3 extra MPs, e.g. '1 1 2' (half or more forward)",
                 required=False, default=""),
-        help="launch ready ordnance from the ready square as one token in play, placed next to the ship; "
-        "fighters and bombers in play never exceed the fleet's C&C. A torpedo takes the ship's course "
+        help="launch ready ordnance from the ready square as one token in play, placed next to the ship (cal §2 "
+        "Gunnery); fighters and bombers in play never exceed the fleet's C&C (cal §Command & Control). A torpedo takes the ship's course "
         "(without rotation) plus up to 3 MPs forward or to either side of forward.",
     )
     def launch(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
@@ -208,7 +208,8 @@ class CalReadyTrack(CalDamage):
         TOKEN_ARG,
         ArgSpec("units", ArgType.INT, "how many units (default all)", required=False),
         ArgSpec("reason", ArgType.TEXT, "why, for the log (C&C, off the board, blast...)", required=False, default="", rest=True),
-        help="take ordnance out of play without a recall: fighters and bombers above C&C (owner's choice), "
+        help="take ordnance out of play without a recall: fighters and bombers above C&C (owner's choice, cal §Command & "
+        "Control), "
         "ordnance cleared by a capital ship's Reactor Breach, craft leaving the board.",
     )
     def remove_ordnance(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:

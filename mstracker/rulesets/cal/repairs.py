@@ -202,7 +202,8 @@ class CalRepairs(CalDamage):
         ArgSpec("clear", ArgType.TEXT, "capital ship only: ordnance tokens in the blast radius (o1,o2)",
                 required=False, default=""),
         help="resolve a Reactor Breach blast (cal §Damage): half the exploded ship's SS before the damage (rounded "
-        "up) to each named ship, resolved at once with the thresholds (a house default: breach_blast). Dice: 2d6 per "
+        "up) to each named ship, resolved at once with the thresholds (a house default; breach_blast = round_total "
+        "adds it to the round totals instead). Dice: 2d6 per "
         "damage table, in the order the ships are named, then any die a Battery/Bay result needs.",
         rolls=True,
     )

@@ -122,7 +122,7 @@ class CalSteps(CalDamage):
     def _command_control(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         return self.cc_report(state, always=False)
 
-    @action("cc-check", help="count each fleet's C&C and its fighters and bombers in play now (also done "
+    @action("cc-check", help="count each fleet's C&C and its fighters and bombers in play now (cal §Command & Control) (also done "
             "automatically in the Interphase and the Damage phase); any above C&C must go (remove-ordnance).")
     def cc_check(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         if not state.started:

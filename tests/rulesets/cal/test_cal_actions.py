@@ -235,7 +235,7 @@ def test_zero_ata_setting_lets_the_fighter_stay_without_a_roll() -> None:
     g.act("launch", ship="DD-1", ordnance="torpedo")
     g.next_round()
     g.to("ordnance")
-    assert "stays without a roll" in g.text("intercept", token="o1", target="o2")
+    assert "remains without a roll (the house setting for 0-ATA intercepts is off" in g.text("intercept", token="o1", target="o2")
 
 
 def test_ordnance_attacks_and_assault_craft_leave_after_one_round() -> None:
@@ -592,11 +592,12 @@ def test_every_house_setting_of_the_plugin_comes_from_the_game() -> None:
     g.act("set", target="K-1", key="round_damage", value="30")
     g.act("set", target="FFA-1", key="round_damage", value="10")
     done = texts(g.to("damage", "command_control", faces=(3, 4)))  # the frigate's Minor 7 (K-1 needs no dice)
-    assert "SS 0 destroys the ship (house setting ss_zero_destroys)" in done and g.rec("K-1")["destroyed"]
+    assert "SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (ss_zero_destroys = true)" in done
+    assert g.rec("K-1")["destroyed"]
     assert g.rec("K-1")["blast"] == 0  # no breach, no blast
     g.to("movement", "move")
     events = g.act("ram", 3, 4, ship="FFA-1", other="DD-1")  # the frigate already rolled: no table for it
-    assert ("already rolled a damage table this round and immediate damage gets no roll of its own (house setting "
+    assert ("already rolled a damage table this round and immediate damage gets no table of its own (a house setting: "
             "immediate_damage_own_roll = false)") in events[0].text
     assert g.rec("DD-1")["engines_damaged"] and g.rec("FFA-1")["ss"] == 0
 

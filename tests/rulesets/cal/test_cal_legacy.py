@@ -40,3 +40,18 @@ def test_an_old_save_replays_to_exactly_the_state_the_old_code_reached() -> None
     for event in events[1:]:
         folded = eng.reduce(folded, event)
     assert folded == state
+
+
+def test_an_old_save_plays_on_with_todays_rules() -> None:
+    from mstracker.dice import TypedFaces
+    from mstracker.game import Action
+
+    events, _ = recorded()
+    eng = engine()
+    state = eng.replay(events)
+    assert (state.turn, state.current_phase.id) == (3, "ordnance")
+    assert eng.legal_action(state, "ready-ordnance").allowed
+    assert [r.status.value for r in eng.plugin.readiness(state, state.ships["4"])] == ["disabled"] * 2  # jumped out
+    after = eng.apply(state, eng.decide(state, Action("ready-ordnance", {"ship": "1", "ordnance": "torpedo"}), TypedFaces([])))
+    assert state.ships["1"].record["crew"] == -1  # a Boarder's Skirmish: the counter goes on T/A -1, 4 Interphases out
+    assert after.ships["1"].item("d1").record["track"][-1] == "Torpedo 4"
