@@ -106,7 +106,7 @@ def available(plugin: Plugin, state: GameState, kind: str) -> str | None:
         plugin.check_time(state, kind)
     except InvalidAction as exc:
         return str(exc)
-    if kind in NOBODY and not actors(plugin, state, kind):
+    if kind in NOBODY and not plugin.actors(state, kind):
         return NOBODY[kind]
     if kind in ("recall", "remove-ordnance", "intercept", "ordnance-attack") and not tokens(state):
         return "no ordnance is in play"

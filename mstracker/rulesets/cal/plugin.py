@@ -10,6 +10,7 @@ rolling), obligations (what blocks the game, and what is on the table) and game_
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 
 from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
@@ -56,6 +57,10 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalGu
         "alter_course": ("course",),
     }
 
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        self._memo: tuple[GameState | None, dict[tuple[Any, ...], Any]] = (None, {})
+
     # ---- the round ------------------------------------------------------------------------------
     def phase_applies(self, state: GameState, index: int) -> bool:
         """The Interphase is skipped in round 1 (cal §0 Interphase)."""
@@ -91,8 +96,21 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalGu
         return [end_game(after, f"{p.name} ({p.fleet}) is the last side with ships on the board", winner)]
 
     # ---- the contract's answers -----------------------------------------------------------------
+    def remember(self, state: GameState, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+        """An answer about `state`, worked out once: a screen asks for every ship's readiness and every
+        action's actors of the same state at once. Only the last state asked about is kept."""
+        cached_state, answers = self._memo
+        if cached_state is not state:
+            answers = {}
+            self._memo = (state, answers)
+        if key not in answers:
+            answers[key] = work()
+        return answers[key]
+
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
-        return ship_readiness(self, state, ship)
+        if state.ships.get(ship.id) is not ship:  # a ship worked out apart from the state
+            return ship_readiness(self, state, ship)
+        return self.remember(state, ("readiness", ship.id), lambda: ship_readiness(self, state, ship))
 
     def first_ready(self, state: GameState, ship: ShipState | None, kind: str = "weapon") -> str | None:
         """The first ready battery (Beam, Projectile) for weapons; point defence fires by its own action."""
@@ -105,7 +123,7 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalGu
         return legal.available(self, state, kind)
 
     def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        return legal.actors(self, state, kind)
+        return list(self.remember(state, ("actors", kind), lambda: legal.actors(self, state, kind)))
 
     def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
         return legal.targets(self, state, kind, actor)
