@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .damage import ram_happens
+from .ram import ram_happens
 from .procedures import alter_course, ready_delay, reduce_course, track_square
 from .game_base import COURSE_SET, FTL_SHUT, out_of_play
 from .notation import course_text, parse_course, parse_spend, plural, signed
