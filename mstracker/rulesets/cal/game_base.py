@@ -18,6 +18,7 @@ from ...game.errors import InvalidAction
 from ...game.events import Event
 from ...game.plugin import RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
+from ...rules.contract import Obligation
 from ...rules.names import UnknownName, find_entry
 from .model import BAY_FIELDS, CRAFT_BAY_FIELDS, Ordnance, Ruleset, ShipClass
 from .tokens import ordnance_words, token_label, tokens
@@ -186,12 +187,16 @@ class CalBase(RulesetPlugin):
         names = [BAY_ITEMS[field] for field in ordnance.bays]
         return [it for it in ship.items if it.name in names]
 
+    def standing_obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        """The obligations in force now: those the table overrode this round left out."""
+        return self.engine.obligations(state) if self.engine is not None else self.obligations(state)
+
     def refuse_over_cc(self, state: GameState, player: int, what: str) -> None:
         """InvalidAction while the player's fighters and bombers above C&C must go (cal §Command &
         Control): they may not intercept or attack meanwhile, unless the table overrode it."""
         from .obligations import cc_id
 
-        for obligation in self.standing_obligations(state):  # type: ignore[attr-defined]
+        for obligation in self.standing_obligations(state):
             if obligation.id == cc_id(player):
                 raise InvalidAction(f"{state.players[player].name}'s fighters and bombers may not {what} now: "
                                     + obligation.message())

@@ -151,10 +151,6 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalGu
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         return obligations.standing(self, state)
 
-    def standing_obligations(self, state: GameState) -> tuple[Obligation, ...]:
-        """The obligations in force now: those the table overrode this round left out."""
-        return self.engine.obligations(state) if self.engine is not None else self.obligations(state)
-
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return obligations.on_table(self, state)
 

@@ -24,11 +24,12 @@ def prefill(plugin: Plugin, state: GameState, spec: ActionSpec, legal: LegalActi
     for arg in spec.args:
         if arg.type is ArgType.TOKEN:
             found = choices(plugin, state, spec.kind, arg.name, actor)
-            if len(found) == 1 or (found and spec.kind == "remove-ordnance"):
+            urgent = spec.kind == "remove-ordnance" and bool(found) and _must_go(plugin, state, found[0])
+            if len(found) == 1 or urgent:
                 out[arg.name] = found[0]["id"]
     if spec.kind == "remove-ordnance" and "token" in out:
         token = next(t for t in choices(plugin, state, spec.kind, "token", actor) if t["id"] == out["token"])
-        if plugin.ruleset.ordnance[token["kind"]].cc and over_cc(plugin, state, token["owner"]):
+        if _must_go(plugin, state, token):
             excess = plugin.craft_in_play(state, token["owner"]) - plugin.fleet_cc(state, token["owner"])
             out["units"] = min(excess, int(token["units"]))
             out["reason"] = "above C&C"
@@ -45,6 +46,11 @@ def prefill(plugin: Plugin, state: GameState, spec: ActionSpec, legal: LegalActi
     elif spec.kind == "damage-control":
         out.update(_control(plugin, state, actor))
     return out
+
+
+def _must_go(plugin: Plugin, state: GameState, token: dict[str, Any]) -> bool:
+    """A fighter or bomber of a player whose craft in play are above C&C."""
+    return bool(plugin.ruleset.ordnance[token["kind"]].cc) and over_cc(plugin, state, token["owner"])
 
 
 def _ready_kind(ship: ShipState) -> str | None:
