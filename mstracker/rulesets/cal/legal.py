@@ -111,10 +111,17 @@ def available(plugin: Plugin, state: GameState, kind: str) -> str | None:
     if kind in ("recall", "remove-ordnance", "intercept", "ordnance-attack") and not tokens(state):
         return "no ordnance is in play"
     if kind == "intercept" and not choices(plugin, state, kind, "token", None):
-        return "no fighters in play are free to intercept"
+        return _held(plugin, state) or "no fighters in play are free to intercept"
     if kind == "ordnance-attack" and not attack_tokens(plugin, state):
-        return "no ordnance in play may attack a ship this round (torpedoes, bombers, assault craft launched before it)"
+        return _held(plugin, state) or ("no ordnance in play may attack a ship this round (torpedoes, bombers, "
+                                        "assault craft launched before it)")
     return None
+
+
+def _held(plugin: Plugin, state: GameState) -> str | None:
+    """The C&C obligation that holds a player's craft back, if one does."""
+    held = [o for o in plugin.standing_obligations(state) if o.id.startswith("cc-over:")]
+    return held[0].message() if held else None
 
 
 def over_cc(plugin: Plugin, state: GameState, player: int) -> bool:

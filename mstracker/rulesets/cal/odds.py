@@ -79,8 +79,8 @@ def attack_odds(ruleset: Ruleset, options: Mapping[str, Any], *, already: int = 
         f"{profile.distance} hexes: {profile.band} range; a shot hits when 1d6 + Crew ({signed(crew)}) "
         f"reaches {profile.target_number}; {profile.damage} damage a hit; {profile.shots} shot(s).",
         f"Target SS {ss}{'' if 'ss' in given else ' (full)'}: Minor table from {minor} damage, Major from {major} "
-        f"(thresholds rounded {'up' if ruleset.setting('threshold') == 'ceil' else 'down, plus 1'}: a house "
-        f"default, threshold = {ruleset.setting('threshold')}).",
+        f"(SS/4 and SS/2 rounded {'up' if ruleset.setting('threshold') == 'ceil' else 'down, plus 1'}: rebuilt from the "
+        f"book's Destroyer example, threshold = {ruleset.setting('threshold')}).",
         destroy_note(ruleset),
     ]
     if already:

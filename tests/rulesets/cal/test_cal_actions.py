@@ -345,7 +345,7 @@ def test_craft_above_cc_may_not_intercept_or_attack_until_removed() -> None:
         "ordnance-attack", token="o2", target="DD-1")
     assert "may not intercept now" in g.refused("intercept", 3, token="o1", target="o3")
     intercept = g.eng.legal_action(g.state, "intercept")
-    assert not intercept.allowed and intercept.reason == "no fighters in play are free to intercept"
+    assert not intercept.allowed and intercept.reason.startswith("Blue has 2 fighters and bombers in play with C&C 0")
     g.act("override", obligation="cc-over:2", reason="the carrier's sensors came back before the fighters moved")
     assert "rolled 3, it stays" in g.text("intercept", 3, token="o1", target="o3")  # the table's decision stands
     g.act("ordnance-attack", token="o2", target="DD-1")
