@@ -55,3 +55,17 @@ def test_an_old_save_plays_on_with_todays_rules() -> None:
     after = eng.apply(state, eng.decide(state, Action("ready-ordnance", {"ship": "1", "ordnance": "torpedo"}), TypedFaces([])))
     assert state.ships["1"].record["crew"] == -1  # a Boarder's Skirmish: the counter goes on T/A -1, 4 Interphases out
     assert after.ships["1"].item("d1").record["track"][-1] == "Torpedo 4"
+
+
+def test_todays_story_events_share_old_names_but_are_not_read_as_old_patches() -> None:
+    from mstracker.rulesets.cal.legacy import read_legacy
+    from test_cal_actions import game
+
+    g = game()
+    g.act("set", target="CA-1", key="round_damage", value="60")
+    g.to("damage", "resolve_damage", faces=(6, 6))
+    events = g.act("blast", ship="CA-1", targets="none")
+    assert events[0].kind == "blast" and "patch" not in events[0].data  # the story: ship, amount, targets, dice
+    assert read_legacy(g.state, events[0]) is None
+    old_blast = next(e for e in recorded()[0] if e.kind == "blast")
+    assert "patch" in old_blast.data
