@@ -117,7 +117,9 @@ def test_cal_odds_match_the_gunnery_example(cli: CliRun) -> None:
     assert data["p_hit"] == pytest.approx(1 / 2)
     assert data["damage"] == {"0": pytest.approx(1 / 4), "4": pytest.approx(1 / 2), "8": pytest.approx(1 / 4)}
     assert data["expected_damage"] == pytest.approx(4)
-    assert data["p_destroy"] == pytest.approx(1 / 4)
+    # SS 8: major from 4, so any hit (3/4) calls for the Major table; only its Reactor Breach (2/36) destroys.
+    assert data["p_destroy"] == pytest.approx(3 / 4 * 2 / 36)
+    assert data["p_ss_zero"] == pytest.approx(1 / 4)  # both hits: SS 8 -> 0, which is no destruction
 
 
 def test_cal_out_of_range_is_refused(cli: CliRun) -> None:
@@ -146,8 +148,10 @@ def test_cal_sensors_offline_cuts_range_to_one(cli: CliRun) -> None:
     assert code == 2 and "maximum range is 1" in err
     code, out, _ = cli(*args, "--distance", "1", "--sensors-offline", "--json")
     # D4.1: range 1 of max 1 is > 1/2 -> long: beam ceil(8/2) = 4 a hit; escort target 4 -> p_hit 3/6.
-    # Capital fires twice: 0 / 4 / 8 damage with 1/4, 1/2, 1/4. K SS 20: Minor from ceil(20/4) = 5, so only 8.
+    # Capital fires twice: 0 / 4 / 8 damage with 1/4, 1/2, 1/4. K SS 20: Minor from ceil(20/4) = 5, so only 8;
+    # destroyed only by Chain Reaction into a Reactor Breach: 1/4 * 2/36 * 2/36.
     data = json.loads(out)
     assert code == 0 and data["p_hit"] == pytest.approx(1 / 2)
     assert data["damage"] == {"0": pytest.approx(1 / 4), "4": pytest.approx(1 / 2), "8": pytest.approx(1 / 4)}
-    assert (data["p_minor"], data["p_major"], data["p_destroy"]) == (pytest.approx(1 / 4), 0, 0)
+    assert (data["p_minor"], data["p_major"]) == (pytest.approx(1 / 4), 0)
+    assert data["p_destroy"] == pytest.approx(1 / 4 * (2 / 36) ** 2)

@@ -1,4 +1,5 @@
-"""Damage in cal: thresholds, the Minor / Major / Boarder tables, damage resolution, rams.
+"""Damage in cal (cal §Damage): thresholds, the Minor / Major / Boarder tables, damage resolution, the
+chance of destruction, and the pick die for Battery / Ordnance Bay Damaged (their notes were lost).
 
 Every function reads its numbers from the ruleset (tables, effects, general, settings), so house
 rules apply to the rolled path and to the exact distributions alike.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ...dice import DieRoll, Distribution, FaceSource
 from ...rules.base import dice_range
@@ -43,6 +45,41 @@ def damage_check(ruleset: Ruleset, ss: int, damage: int) -> str:
     if damage >= minor:
         return MINOR
     return NONE
+
+
+def table_called(ruleset: Ruleset, ss: int, damage: int) -> str:
+    """The table one damage event rolls on: none for too little damage, and none when the house rule
+    "SS 0 destroys" (ss_zero_destroys) takes the ship out without a roll."""
+    check = damage_check(ruleset, ss, damage)
+    if check != NONE and ruleset.setting("ss_zero_destroys") and ss - damage <= 0:
+        return NONE
+    return check
+
+
+def destroy_chance(ruleset: Ruleset, ss: int, damage: int) -> Fraction:
+    """The chance that one damage event destroys the ship: a Reactor Breach on the table it calls
+    for (cal §Damage: SS 0 alone is no destruction), or 1 under the house rule ss_zero_destroys."""
+    if damage_check(ruleset, ss, damage) == NONE:
+        return Fraction(0)
+    if ruleset.setting("ss_zero_destroys") and ss - damage <= 0:
+        return Fraction(1)
+    chains = table_distribution(ruleset, damage_check(ruleset, ss, damage))
+    return chains.probability(lambda chain: any(ruleset.effect(code).destroyed for code in chain))
+
+
+def pick_sides(choices: int) -> int | None:
+    """The die that picks among `choices` (which battery a Battery Damaged hits, which bay an
+    Ordnance Bay Damaged destroys; the book's notes were lost): a d6 split evenly when the choices
+    divide 6, else a die with one face per choice; no die for one choice or none."""
+    if choices <= 1:
+        return None
+    return 6 if 6 % choices == 0 else choices
+
+
+def pick_index(face: int, choices: int) -> int:
+    """The choice (0-based) a face of the `pick_sides` die picks."""
+    sides = pick_sides(choices)
+    return (face - 1) // (6 // choices) if sides == 6 else face - 1
 
 
 def breach_blast(ruleset: Ruleset, ss_before: int) -> int:
@@ -149,8 +186,8 @@ def table_distribution(ruleset: Ruleset, table_key: str, modifier: int = 0) -> D
 
 def damage_distribution(ruleset: Ruleset, ss: int, damage: int) -> Distribution[tuple[str, ...]]:
     """Exact chance of each chain of table results for one damage event (() = no roll)."""
-    check = damage_check(ruleset, ss, damage)
-    if check == NONE or (ruleset.setting("ss_zero_destroys") and ss - damage <= 0):
+    check = table_called(ruleset, ss, damage)
+    if check == NONE:
         return Distribution.constant(())
     return table_distribution(ruleset, check)
 
@@ -193,7 +230,7 @@ def resolve_damage(
     tally = Tally()
     if check != NONE and ruleset.setting("ss_zero_destroys") and after == 0:
         tally.destroyed = True
-        steps.append(Step("SS 0 destroys the ship (house setting ss_zero_destroys)."))
+        steps.append(Step("SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (ss_zero_destroys = true)."))
         check = NONE
     elif check == NONE:
         steps.append(Step("Not enough for a damage table: no roll."))
@@ -245,45 +282,3 @@ def boarder_distribution(ruleset: Ruleset, crew: int = 0) -> Distribution[tuple[
     """Exact chance of each chain of results from one Boarder roll."""
     modifier = crew if ruleset.setting("boarder_roll_modified") else 0
     return table_distribution(ruleset, "boarder", modifier)
-
-
-def ram_happens(ruleset: Ruleset, first_wants: bool, second_wants: bool) -> bool:
-    """Whether a ram occurs, by setting ram_consent (either / both / mandatory)."""
-    consent = ruleset.setting("ram_consent")
-    if consent == "mandatory":
-        return True
-    if consent == "both":
-        return first_wants and second_wants
-    return first_wants or second_wants
-
-
-def resolve_ram(
-    ruleset: Ruleset,
-    first: tuple[str, int, str],
-    second: tuple[str, int, str],
-    faces: FaceSource,
-    *,
-    hostile: bool = True,
-) -> Resolution:
-    """A two-ship ram: each ship, given as (name, current SS, type), deals its current SS to the other.
-
-    Each side's damage is resolved at once against its current SS (first ship first); every
-    survivor of a hostile ram gains the Crew bonus (which may pass its starting Crew).
-    """
-    (name_a, ss_a, unit_a), (name_b, ss_b, unit_b) = first, second
-    hit_a = resolve_damage(ruleset, ss_a, ss_b, faces, unit=unit_a, immediate=True)
-    hit_b = resolve_damage(ruleset, ss_b, ss_a, faces, unit=unit_b, immediate=True)
-    steps = [Step(f"Ram: {name_a} (SS {ss_a}) and {name_b} (SS {ss_b}) each deal their current SS to the other.")]
-    steps += [Step(f"{name_a}: {s.text}", s.dice) for s in hit_a.steps]
-    steps += [Step(f"{name_b}: {s.text}", s.dice) for s in hit_b.steps]
-    bonus = ruleset.general.ram_crew_bonus if hostile else 0
-    gains = {}
-    for key, name, hit in (("first", name_a, hit_a), ("second", name_b, hit_b)):
-        gains[key] = 0 if hit.outcome["destroyed"] else bonus
-        if gains[key]:
-            steps.append(Step(f"{name} survives a hostile ram: Crew {signed(bonus)} (may pass its starting Crew)."))
-    return Resolution(
-        tuple(steps),
-        f"{name_a}: {hit_a.summary}; {name_b}: {hit_b.summary}",
-        {"first": hit_a.outcome, "second": hit_b.outcome, "crew_bonus": gains},
-    )

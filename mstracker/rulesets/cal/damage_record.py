@@ -2,7 +2,7 @@
 
 The rolls themselves are the rules package's (`resolve_damage`, `resolve_boarders`); this module
 writes their outcome onto the record. Two table results need a choice the lost notes left to
-chance (RULES.md D6): which battery a Battery Damaged hits and which bay an Ordnance Bay Damaged
+chance (house defaults): which battery a Battery Damaged hits and which bay an Ordnance Bay Damaged
 destroys. Both are picked with one more die after the table rolls: a d6 split evenly when the
 choices divide 6 (1-3 / 4-6), else a die with one face per choice.
 """
@@ -11,17 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .damage import NONE, pick_index, pick_sides, table_called
+from .damage_plan import DamageTarget
 from .procedures import resolve_damage
-from .game_base import (
-    BAY_ITEMS,
-    POINT_ITEM,
-    TABLE_ROLLED,
-    WEAPON_ITEMS,
-    CalBase,
-    parse_counter,
-    plural,
-    sorted_track,
-)
+from .game_base import BAY_ITEMS, POINT_ITEM, TABLE_ROLLED, WEAPON_ITEMS, CalBase, out_of_play
+from .notation import parse_counter, plural, sorted_track
 from ...game.events import DiceRecorder
 from ...game.state import GameState, ShipItem, ShipState
 
@@ -29,20 +23,19 @@ STATUS_FLAGS = ("engines_damaged", "sensors_offline", "engines_offline", "weapon
 
 
 def pick(dice: DiceRecorder, options: list[str], what: str) -> tuple[int, str]:
-    """Pick one of `options` at random with a die; (index, words for the log)."""
-    if len(options) == 1:
+    """Pick one of `options` with the `pick_sides` die; (index, words for the log)."""
+    n = len(options)
+    sides = pick_sides(n)
+    if sides is None:
         return 0, f"{what}: {options[0]} (the only one)"
-    if 6 % len(options) == 0:
-        span = 6 // len(options)
-        face = dice.roll(6)
-        index = (face - 1) // span
-        ranges = ", ".join(
-            f"{n * span + 1}{'-' + str(n * span + span) if span > 1 else ''} {o}" for n, o in enumerate(options)
-        )
-        return index, f"{what}: 1d6 ({ranges}) rolled {face} → {options[index]}"
-    face = dice.roll(len(options))
-    ranges = ", ".join(f"{n} {o}" for n, o in enumerate(options, start=1))
-    return face - 1, f"{what}: 1d{len(options)} ({ranges}) rolled {face} → {options[face - 1]}"
+    face = dice.roll(sides)
+    index = pick_index(face, n)
+    if sides == 6:
+        span = 6 // n
+        ranges = ", ".join(f"{k * span + 1}{'-' + str(k * span + span) if span > 1 else ''} {o}" for k, o in enumerate(options))
+    else:
+        ranges = ", ".join(f"{k} {o}" for k, o in enumerate(options, start=1))
+    return index, f"{what}: 1d{sides} ({ranges}) rolled {face} → {options[index]}"
 
 
 def trim_track(item: ShipItem) -> tuple[list[str], list[str]]:
@@ -92,7 +85,7 @@ class CalDamage(CalBase):
             words.append(said)
         if outcome.get("destroyed"):
             blast = outcome.get("blast") or 0
-            ship = ship.with_values({"destroyed": True, "ftl_powered": False, "round_damage": 0, "blast": blast})
+            ship = out_of_play(ship, destroyed=True, blast=blast)
             if blast:
                 words.append(f"Blast due: {blast} damage to every ship in and next to its hex: "
                               f"use blast {ship.id} SHIPS (or blast {ship.id} none).")
@@ -121,6 +114,23 @@ class CalDamage(CalBase):
             words += f"; {plural(len(removed), 'counter')} above the bays {verb} the track ({kinds})"
         return ship.with_item_values(item.id, {"bays": left, "track": track}), words + "."
 
+    def own_roll_spent(self, state: GameState, ship: ShipState) -> bool:
+        """True when immediate damage gets no table of its own: the ship already rolled this round and
+        the house setting immediate_damage_own_roll is off."""
+        return not self.setting(state, "immediate_damage_own_roll") and TABLE_ROLLED in self.marks(ship)
+
+    def immediate_table(self, state: GameState, ship: ShipState, amount: int) -> str:
+        """The table immediate damage calls for on this ship now: minor, major or none."""
+        if self.own_roll_spent(state, ship):
+            return NONE
+        return table_called(self.rules(state), int(ship.record["ss"]), amount)
+
+    def damage_target(self, ship: ShipState) -> DamageTarget:
+        """What the ship's damage dice depend on (the batteries and bays a pick chooses from)."""
+        batteries = tuple(it.name for it in self.items_named(ship, *WEAPON_ITEMS.values()) if not it.record.get("damaged"))
+        bays = tuple((it.name, int(it.record.get("bays", 0))) for it in self.items_named(ship, *BAY_ITEMS.values()))
+        return DamageTarget(ship.id, ship.label, batteries, bays)
+
     def hit(
         self, state: GameState, ship_id: str, amount: int, dice: DiceRecorder
     ) -> tuple[GameState, list[str], dict[str, Any]]:
@@ -129,13 +139,14 @@ class CalDamage(CalBase):
         rules = self.rules(state)
         ship = state.ships[ship_id]
         ss = int(ship.record["ss"])
-        if not self.setting(state, "immediate_damage_own_roll") and TABLE_ROLLED in self.marks(ship):
+        if self.own_roll_spent(state, ship):
             after = max(ss - amount, 0)
             destroyed = bool(self.setting(state, "ss_zero_destroys")) and after == 0 and amount > 0
             words = [f"Immediate damage {amount} against SS {ss}: SS {ss} → {after}; the ship already rolled a "
-                     "damage table this round (setting immediate_damage_own_roll = false), so no roll."]
+                     "damage table this round and immediate damage gets no table of its own (a house setting: "
+                     "immediate_damage_own_roll = false)."]
             if destroyed:
-                words.append("SS 0 destroys the ship (house setting ss_zero_destroys).")
+                words.append("SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (ss_zero_destroys = true).")
             outcome: dict[str, Any] = {"ss_before": ss, "damage": amount, "ss_after": after, "check": "none",
                                        "effects": [], "destroyed": destroyed, "blast": None}
         else:

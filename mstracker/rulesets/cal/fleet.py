@@ -162,7 +162,7 @@ def validate(roster: Roster, ruleset: Ruleset) -> FleetReport:
                                 message=f"cal has no budget presets; preset {roster.preset!r} is ignored."))
     if roster.cap is not None and not points_mode:
         findings.append(Finding(severity=Severity.WARNING, ship=None,
-                                message="cal has no costs, so the cap is ignored (unless the house setting budget_mode is points)."))
+                                message="cal has no costs, so the cap is ignored (unless the house setting for a points budget is on: budget_mode = points)."))
     if not roster.ships:
         findings.append(Finding(severity=Severity.WARNING, ship=None, message="the roster has no ships yet."))
     seen: set[str] = set()

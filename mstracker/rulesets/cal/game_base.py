@@ -1,10 +1,10 @@
-"""The cal plugin's shared base: the ruleset with the game's settings, ship stats, items, tracks,
-ordnance tokens in play, derived values (C&C), phase checks and state patches.
+"""The cal plugin's shared base: the ruleset with the game's settings, ship stats and items, derived
+values (C&C, launched tokens), when each action may be done, and how a decision becomes events.
 
-Every cal event carries a `patch`: the record values, item values, game extras and player values it
-changes (new values, not deltas). Deciders work out the new state with plain transformations,
-`CalBase.event` diffs it against the old one, and one reducer applies any patch, so replaying the
-log gives exactly the state the decider saw.
+A decider works out the state after its decision with plain transformations and hands it to `emit`:
+one narrative event tells what happened (its facts and dice in `data`), then every change is written
+as a generic event with its exact old → new (mstracker.game.batch.Batch.absorb). Ordnance tokens and
+other game-level bookkeeping go in as `extra-set` events with words a player reads.
 """
 
 from __future__ import annotations
@@ -13,20 +13,21 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from .course import Course
-from .model import BAY_FIELDS, CRAFT_BAY_FIELDS, Ordnance, Ruleset, ShipClass
-from ...rules.names import UnknownName, find_entry
+from ...game.batch import Batch
 from ...game.errors import InvalidAction
 from ...game.events import Event
 from ...game.plugin import RulesetPlugin, TurnStructure
-from ...game.state import GameState, PlayerState, ShipItem, ShipState
+from ...game.state import GameState, ShipItem, ShipState
+from ...rules.contract import Obligation
+from ...rules.names import UnknownName, find_entry
+from .model import BAY_FIELDS, CRAFT_BAY_FIELDS, Ordnance, Ruleset, ShipClass
+from .tokens import ordnance_words, token_label, tokens
 
 WEAPON_ITEMS = {"beam": "Beam", "projectile": "Projectile"}
 POINT_ITEM = "Point"
 BAY_ITEMS = {field: name for field, name in zip(
     BAY_FIELDS, ("Torpedoes", "Assault Bay", "Fighter Bay", "Bomber Bay", "Fighter/Bomber Bay"))}
 ITEM_FIELDS = {name: field for field, name in {**WEAPON_ITEMS, "point": POINT_ITEM, **BAY_ITEMS}.items()}
-READY = "ready"
 LOSS_WORDS = {"destroyed": "is destroyed", "jumped": "has jumped out"}
 
 # ---- marks: what a ship did this round (cleared when the next round begins) ------------------------
@@ -37,13 +38,33 @@ DC_DONE = "damage control"
 RALLIED = "rallied"
 TABLE_ROLLED = "damage roll"
 
+MOVEMENT_STEPS = ("move", "ftl", "alter_course")
+GUNNERY_STEPS = ("weapons", "point_defence", "ordnance_attacks", "launch")
+#: When each action may be done: (what the player does, phase id, the steps of it or None for any).
+#: Gunnery steps hold under the house default order (gunnery_order); per player lifts them.
+TIMES: dict[str, tuple[str, str, tuple[str, ...] | None]] = {
+    "fire": ("fire", "gunnery", ("weapons",)),
+    "point-defence": ("fire point defence", "gunnery", ("point_defence",)),
+    "ordnance-attack": ("resolve ordnance attacks", "gunnery", ("ordnance_attacks",)),
+    "launch": ("launch ordnance", "gunnery", ("launch",)),
+    "ready-ordnance": ("ready ordnance", "ordnance", None),
+    "unready": ("unready ordnance", "ordnance", None),
+    "recall": ("recall ordnance", "ordnance", None),
+    "damage-control": ("make a damage control roll", "interphase", ("damage_control",)),
+    "rally": ("rally the crew", "interphase", ("damage_control",)),
+    "course": ("alter course", "movement", MOVEMENT_STEPS),
+    "ftl-power-up": ("power up FTL", "movement", MOVEMENT_STEPS),
+    "ftl-power-down": ("power down FTL", "movement", MOVEMENT_STEPS),
+    "jump": ("jump", "movement", MOVEMENT_STEPS),
+    "ram": ("ram", "movement", ("move",)),
+}
 
-def signed(value: int) -> str:
-    return f"{value:+d}"
+#: Settings added after games were saved with their ruleset, and the value such games play by.
+LATER_SETTINGS: dict[str, Any] = {"dc_restores_bay": True}
 
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+#: Live values a ship out of play no longer shows (its history — SS, damage effects — stays).
+LIVE_VALUES = {"fire": 0, "boarders": 0, "round_damage": 0, "ftl_powered": False, "ftl": 0, "marks": [],
+               "in_play": [], "cc": 0}
 
 
 def ship_order(state: GameState) -> list[ShipState]:
@@ -51,166 +72,33 @@ def ship_order(state: GameState) -> list[ShipState]:
     return sorted(state.ships.values(), key=lambda s: (len(s.id), s.id))
 
 
-# ---- ready tracks --------------------------------------------------------------------------------
+def out_of_play(ship: ShipState, **flags: Any) -> ShipState:
+    """The ship destroyed or jumped out: its flag set and its live values cleared (no stale Boarders,
+    Fire, launched tokens or ready counters on a ship that left the board)."""
+    ship = ship.with_values({**LIVE_VALUES, **flags})
+    for item in ship.items:
+        values = {k: v for k, v in (("shots", 0), ("track", [])) if k in item.record and item.record[k] != v}
+        if values:
+            ship = ship.with_item_values(item.id, values)
+    return ship
 
 
-def counter_text(kind: str, left: int) -> str:
-    """A counter on an Ordnance Ready Track: 'Torpedo 3' (Interphases to go) or 'Torpedo ready'."""
-    return f"{kind} {READY if left <= 0 else left}"
-
-
-def parse_counter(text: str) -> tuple[str, int]:
-    kind, _, left = str(text).rpartition(" ")
-    return kind, 0 if left == READY else int(left)
-
-
-def sorted_track(counters: Iterable[str]) -> list[str]:
-    """Ready counters first, then by Interphases to go; stable within each."""
-    return sorted(counters, key=lambda c: parse_counter(c)[1])
-
-
-# ---- courses -------------------------------------------------------------------------------------
-
-
-def course_text(course: Course) -> str:
-    """The course record: 'd3=2 d4=1 cw=1' (hexes per round by direction, rotation), or 'stationary'."""
-    parts = [f"d{side}={n}" for side, n in course.moves().items()]
-    parts += [f"{turn}={n}" for turn, n in (("cw", course.cw), ("ccw", course.ccw)) if n]
-    return " ".join(parts) or "stationary"
-
-
-def parse_course(text: str) -> Course:
-    """A course record typed or stored as 'd3=2 d4=1 cw=1' ('3=2' and '3:2' work too)."""
-    words = str(text).replace(",", " ").split()
-    if not words or words == ["stationary"]:
-        return Course()
-    sides = [0] * 6
-    turns = {"cw": 0, "ccw": 0}
-    for word in words:
-        key, sep, value = word.replace(":", "=").partition("=")
-        key = key.strip().casefold()
-        try:
-            n = int(value) if sep else 1
-        except ValueError:
-            raise InvalidAction(f"course: {word!r} is not like d3=2 or cw=1") from None
-        if n < 0:
-            raise InvalidAction(f"course: {word!r} is negative")
-        if key in turns:
-            turns[key] += n
-            continue
-        side = key[1:] if key.startswith("d") else key
-        if not side.isdigit() or not 1 <= int(side) <= 6:
-            raise InvalidAction(f"course: {word!r} names no direction 1 to 6 (d1..d6) nor cw / ccw")
-        sides[int(side) - 1] += n
-    return Course(sides=tuple(sides), cw=turns["cw"], ccw=turns["ccw"])  # type: ignore[arg-type]
-
-
-def parse_spend(text: str) -> dict[int | str, int]:
-    """Movement points: '2 2 3' (one MP each), '2=2 cw', 'ccw=2' -> {2: 2, 3: 1, 'cw': 1}."""
-    spend: dict[int | str, int] = {}
-    for word in str(text).replace(",", " ").split():
-        key, sep, value = word.replace(":", "=").replace("x", "=").partition("=")
-        key = key.strip().casefold()
-        key = key[1:] if key.startswith("d") and key[1:].isdigit() else key
-        try:
-            n = int(value) if sep else 1
-        except ValueError:
-            raise InvalidAction(f"course: {word!r} is not like 3, 3=2, cw or cw=2") from None
-        slot: int | str = int(key) if key.isdigit() else key
-        spend[slot] = spend.get(slot, 0) + n
-    return spend
-
-
-# ---- ordnance tokens in play ----------------------------------------------------------------------
-
-
-def tokens(state: GameState) -> list[dict[str, Any]]:
-    return list(state.extra.get("ordnance", []))
-
-
-def token_label(token: dict[str, Any]) -> str:
-    units = token["units"]
-    return f"{token['id']} {token['kind']}" + (f" ×{units}" if units > 1 else "")
-
-
-def with_tokens(state: GameState, new: list[dict[str, Any]]) -> GameState:
-    return state.with_extra({"ordnance": [t for t in new if t["units"] > 0]})
-
-
-def find_token(state: GameState, ref: str) -> dict[str, Any]:
-    text = str(ref).strip().casefold()
-    key = text if text.startswith("o") else f"o{text}"
-    for token in tokens(state):
-        if token["id"] == key:
-            return dict(token)
-    listing = ", ".join(token_label(t) for t in tokens(state)) or "none"
-    raise InvalidAction(f"no ordnance token {ref!r} in play; in play: {listing}")
-
-
-def replace_token(state: GameState, token: dict[str, Any]) -> GameState:
-    return with_tokens(state, [token if t["id"] == token["id"] else t for t in tokens(state)])
-
-
-# ---- state patches --------------------------------------------------------------------------------
-
-
-def _changed(new: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in new.items() if k not in old or old[k] != v}
-
-
-def diff(before: GameState, after: GameState) -> dict[str, Any]:
-    """What changed from `before` to `after` in ship records, items, extras and players (new values)."""
-    patch: dict[str, Any] = {}
-    ships: dict[str, Any] = {}
-    for sid, ship in after.ships.items():
-        old = before.ships[sid]
-        if old is ship:
-            continue
-        entry: dict[str, Any] = {}
-        record = _changed(ship.record, old.record)
-        if record:
-            entry["record"] = record
-        items = {n.id: _changed(n.record, o.record) for n, o in zip(ship.items, old.items) if n is not o}
-        items = {k: v for k, v in items.items() if v}
-        if items:
-            entry["items"] = items
-        if entry:
-            ships[sid] = entry
-    if ships:
-        patch["ships"] = ships
-    extra = _changed(after.extra, before.extra)
-    if extra:
-        patch["extra"] = extra
-    players: dict[str, Any] = {}
-    for i, (new, old) in enumerate(zip(after.players, before.players)):
-        entry = {}
-        for part in ("resources", "extra"):
-            changed = _changed(getattr(new, part), getattr(old, part))
-            if changed:
-                entry[part] = changed
-        if entry:
-            players[str(i)] = entry
-    if players:
-        patch["players"] = players
-    return patch
-
-
-def apply_patch(state: GameState, patch: dict[str, Any]) -> GameState:
-    """The state after a cal event's patch (the reducer of every cal event)."""
-    for sid, entry in patch.get("ships", {}).items():
-        ship = state.ships[sid]
-        if entry.get("record"):
-            ship = ship.with_values(entry["record"])
-        for item_id, values in entry.get("items", {}).items():
-            ship = ship.with_item_values(item_id, values)
-        state = state.with_ship(ship)
-    if patch.get("extra"):
-        state = state.with_extra(patch["extra"])
-    for index, entry in patch.get("players", {}).items():
-        player: PlayerState = state.players[int(index)]
-        update = {part: {**getattr(player, part), **values} for part, values in entry.items()}
-        state = state.with_player(int(index), player.model_copy(update=update))
-    return state
+def extra_words(state: GameState, key: str, value: Any, player: int | None) -> str:
+    """What a change of game bookkeeping means at the table, for the log."""
+    if player is not None:
+        name = state.players[player].name
+        if key == "recalled":
+            return (f"{name} recalled ordnance in round {value}: no new counters on their ships this round"
+                    if value else f"{name} may ready ordnance again")
+        return f"{name} {key}: {value}"
+    if key == "ordnance":
+        return f"Ordnance in play: {ordnance_words(state.with_extra({key: value}))}"
+    if key == "next_token":
+        return f"The next ordnance token will be o{value}"
+    if key == "pd":
+        shot = "; ".join(f"#{sid} at {', '.join(f'{t} ×{n}' for t, n in fired.items())}" for sid, fired in value.items())
+        return f"Point defence shots this round: {shot or 'none'}"
+    return f"{key}: {value}"
 
 
 # ---- the base every cal mixin shares ----------------------------------------------------------------
@@ -241,7 +129,10 @@ class CalBase(RulesetPlugin):
         return rules
 
     def setting(self, state: GameState, key: str) -> Any:
-        return state.settings.get(key, self.ruleset.setting(key))
+        """The value in force in this game (a game created before a setting existed plays by its default)."""
+        if key in state.settings:
+            return state.settings[key]
+        return self.ruleset.setting(key) if key in self.ruleset.settings else LATER_SETTINGS[key]
 
     def stats(self, ship: ShipState) -> ShipClass:
         """The ship's class stats, frozen into its record when the game was set up."""
@@ -296,6 +187,20 @@ class CalBase(RulesetPlugin):
         names = [BAY_ITEMS[field] for field in ordnance.bays]
         return [it for it in ship.items if it.name in names]
 
+    def standing_obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        """The obligations in force now: those the table overrode this round left out."""
+        return self.engine.obligations(state) if self.engine is not None else self.obligations(state)
+
+    def refuse_over_cc(self, state: GameState, player: int, what: str) -> None:
+        """InvalidAction while the player's fighters and bombers above C&C must go (cal §Command &
+        Control): they may not intercept or attack meanwhile, unless the table overrode it."""
+        from .obligations import cc_id
+
+        for obligation in self.standing_obligations(state):
+            if obligation.id == cc_id(player):
+                raise InvalidAction(f"{state.players[player].name}'s fighters and bombers may not {what} now: "
+                                    + obligation.message())
+
     # ---- derived values -------------------------------------------------------------------------
     def ship_cc(self, ship: ShipState) -> int:
         """C&C now: the class's, less cc_per_bay per destroyed craft bay; 0 when lost or Sensors Offline."""
@@ -320,7 +225,7 @@ class CalBase(RulesetPlugin):
         for token in tokens(state):
             by_ship.setdefault(token["ship"], []).append(token_label(token))
         for ship in list(state.ships.values()):
-            values = {"cc": self.ship_cc(ship), "in_play": by_ship.get(ship.id, [])}
+            values = {"cc": self.ship_cc(ship), "in_play": [] if self.lost(ship) else by_ship.get(ship.id, [])}
             if any(ship.record.get(k) != v for k, v in values.items()):
                 state = state.with_ship(ship.with_values(values))
         for i, player in enumerate(state.players):
@@ -330,6 +235,28 @@ class CalBase(RulesetPlugin):
         return state
 
     # ---- phases ---------------------------------------------------------------------------------
+    def check_time(self, state: GameState, kind: str) -> None:
+        """Refuse `kind` unless now is its time (TIMES; intercepts: the Ordnance phase, or Gunnery
+        before the launches; blast, remove-ordnance and cc-check: any time in play; set-course: set-up)."""
+        if kind == "set-course":
+            if state.started:
+                raise InvalidAction("courses change in play only with the course action (movement points)")
+            return
+        per_player = self.setting(state, "gunnery_order") == "per player"
+        if kind == "intercept":
+            phase = state.current_phase
+            if phase is not None and phase.id == "gunnery":
+                self.require_phase(state, "intercept", "gunnery", None if per_player else GUNNERY_STEPS[:3])
+            else:
+                self.require_phase(state, "intercept", "ordnance")
+            return
+        if kind not in TIMES:
+            if not state.started:
+                raise InvalidAction(f"the game is in set-up; use next-step to start round 1 before you {kind}")
+            return
+        what, phase_id, steps = TIMES[kind]
+        self.require_phase(state, what, phase_id, None if per_player and phase_id == "gunnery" else steps)
+
     def require_phase(self, state: GameState, what: str, phase_id: str, steps: Iterable[str] | None = None) -> None:
         """Refuse unless the game is in `phase_id` (and, when given, at one of `steps`)."""
         if not state.started:
@@ -350,11 +277,23 @@ class CalBase(RulesetPlugin):
             raise InvalidAction(f"{what}: that is done at {' or '.join(numbers)}; {phase.name} is at {here}")
 
     # ---- events ---------------------------------------------------------------------------------
-    def event(self, kind: str, before: GameState, after: GameState, text: str, **data: Any) -> Event:
-        """A cal event: its facts (`data`), the patch from `before` to `after` (derived values
-        refreshed), and its text."""
+    def emit(self, kind: str, before: GameState, after: GameState, text: str, reason: str = "",
+             **data: Any) -> list[Event]:
+        """The events of a decision: the story (`kind`, `text`, its facts in `data`), then every
+        change from `before` to `after` (derived values refreshed) as generic events."""
         after = self.refresh(after)
-        return Event(kind, {**data, "patch": diff(before, after)}, text)
+        batch = Batch(self, before)
+        batch.story(kind, text, **data)
+        for index, player in enumerate(after.players):
+            for key, value in player.extra.items():
+                if before.players[index].extra.get(key) != value:
+                    batch.extra(key, value, extra_words(after, key, value, index), player=index)
+        for key, value in after.extra.items():
+            if key not in before.extra or before.extra[key] != value:
+                batch.extra(key, value, extra_words(after, key, value, None))
+        batch.absorb(after, reason)
+        return batch.events
 
-    def advance(self, state: GameState, event: Event) -> GameState:
-        return apply_patch(state, event.data["patch"])
+    def fold(self, state: GameState, events: list[Event]) -> GameState:
+        """The state after some events (a step working through the ships one by one)."""
+        return self.apply(state, events)

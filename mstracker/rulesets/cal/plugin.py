@@ -1,36 +1,37 @@
-"""The Colors and Lights (cal) plugin: ship records, the round's bookkeeping, and every player action.
+"""The Colors and Lights (cal) game plugin: the whole round as bookkeeping on Ship Records.
 
-The parts live in mixins, one module each: gunnery (fire, point defence, odds), ordnance (ready track,
-launches, tokens in play, intercepts, attacks), movement (course, FTL, rams), steps (Interphase and
-Damage phase automatic steps, damage control, rally, breach blasts), damage (outcomes on the record)
-and common (patches, tokens, derived values). Dice come from the rules package (procedures, damage, course);
-every house setting is read from the game's settings (`state.settings`).
+The deciders live in one module per part of the round — gunnery, ordnance (ready track, launches,
+engagements), movement, repairs (damage control, rally, blast) and the automatic steps — on a shared
+base (game_base, damage_record). This class adds the ruleset contract's answers, each worked out in
+its own module: readiness, legal (actors, targets, tokens), dice_plans (the dice declared before
+rolling), obligations (what blocks the game, and what is on the table) and game_odds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import replace
+from collections.abc import Callable
 from typing import Any
 
-from ...dice import DiceError
-from ...fleet import Roster, ShipEntry
-from .fleet import design_classes
-from .damage import NONE, damage_check
-from .model import ShipClass
-from .procedures import fire_damage_applies
-from ...rules.names import UnknownName, find_entry
-from .game_base import BAY_ITEMS, POINT_ITEM, WEAPON_ITEMS, apply_patch, plural, ship_order
+from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
+from ...game.generic import end_game
+from ...game.state import GameState, ShipState
+from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, Readiness, TableItem
+from ...rules.outcome import AttackOdds
+from . import dice_plans, game_odds, legal, obligations
+from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
 from .gunnery import CalGunnery
+from .legacy import read_legacy
 from .movement import CalMovement
-from .ordnance import CalOrdnance
-from .turn import CalSteps
-from ...game.errors import InvalidAction
-from ...game.events import DiceRecorder, Event
-from ...game.generic import end_game, note
-from ...game.records import FieldKind, FieldSpec, RecordSpec
-from ...game.state import GameState, PlayerState, ShipItem, ShipState
+from .engagements import CalEngagements
+from .readiness import ship_readiness
+from .record import CalRecord
+from .repairs import CalRepairs
+from .steps import CalSteps
+from .prefill import prefill
 
-EVENT_KINDS = frozenset({
+#: The story events of cal's decisions and automatic steps (their changes follow as generic events).
+NARRATIVE = frozenset({
     "shots-fired", "pd-fired", "ordnance-readied", "ordnance-unreadied", "ordnance-recalled", "ordnance-launched",
     "ordnance-removed", "intercepted", "ordnance-attacked", "course-altered", "course-set", "ftl-powered-up",
     "ftl-powered-down", "jumped", "rammed", "blast", "damage-control", "rallied", "round-started", "tracks-moved",
@@ -38,176 +39,120 @@ EVENT_KINDS = frozenset({
     "shots-reset",
 })
 
-K = FieldKind
-SHIP_FIELDS = (
-    FieldSpec(key="ss", label="SS", kind=K.BAR, max_key="ss_max",
-              help="superstructure; SS 0 is not destruction (only a Reactor Breach destroys)"),
-    FieldSpec(key="round_damage", label="Round dmg", kind=K.COUNTER,
-              help="damage recorded this round (gunnery, ordnance), applied in the Damage phase"),
-    FieldSpec(key="crew", label="Crew", kind=K.COUNTER, minimum=-99, default=0,
-              help="Crew modifier: added to Targeting, PD, Fire, Damage Control and Rally rolls; sets track squares"),
-    FieldSpec(key="crew_permanent", label="Crew lost", kind=K.COUNTER, minimum=-99, maximum=0, default=0,
-              help="permanent Crew loss (Life Support Failure, -2 each): rallying never recovers it"),
-    FieldSpec(key="fire", label="Fire", kind=K.COUNTER, glyph="🔥", help="Fire count: damage and a Fire roll each round"),
-    FieldSpec(key="boarders", label="Boarders", kind=K.COUNTER, glyph="⚔", help="one Boarder table roll each per Interphase"),
-    FieldSpec(key="course", label="Course", kind=K.TEXT, help="hexes a round by direction (d1..d6) and rotation (cw/ccw)"),
-    FieldSpec(key="ftl_powered", label="FTL on", kind=K.FLAG, glyph="⇪", help="FTL drive powered: no course change"),
-    FieldSpec(key="ftl", label="FTL in", kind=K.TIMER,
-              help="Interphases until the FTL counter reaches the ready square (with FTL on, – = may jump)"),
-    FieldSpec(key="engines_damaged", label="Engines dmg", kind=K.FLAG, glyph="E½", help="Engines Damaged: 1 MP a round"),
-    FieldSpec(key="engines_offline", label="Engines off", kind=K.FLAG, glyph="E✗", help="no course or heading change"),
-    FieldSpec(key="sensors_offline", label="Sensors off", kind=K.FLAG, glyph="S✗", help="weapon range 1, C&C 0"),
-    FieldSpec(key="weapons_offline", label="Weapons off", kind=K.FLAG, glyph="W✗", help="no weapons, launches or PD"),
-    FieldSpec(key="ftl_destroyed", label="FTL lost", kind=K.FLAG, glyph="⇟", help="FTL drive destroyed: no power-up"),
-    FieldSpec(key="cc", label="C&C", kind=K.COUNTER, help="Command & Control: 2 per undamaged fighter/bomber bay"),
-    FieldSpec(key="in_play", label="Launched", kind=K.LIST, help="this ship's ordnance tokens in play"),
-    FieldSpec(key="marks", label="This round", kind=K.LIST, help="what the ship did this round (cleared next round)"),
-    FieldSpec(key="blast", label="Blast due", kind=K.COUNTER, glyph="✹", help="Reactor Breach blast to resolve: blast SHIP TARGETS"),
-    FieldSpec(key="destroyed", label="Destroyed", kind=K.FLAG, glyph="✗", help="Reactor Breach: out of the game"),
-    FieldSpec(key="jumped", label="Jumped", kind=K.FLAG, glyph="↗", help="jumped out by FTL: escaped, out of the game"),
-)
-ITEM_FIELDS = (
-    FieldSpec(key="stat", label="Stat", kind=K.TEXT, help="strength/range of a battery, or point defence shots a round"),
-    FieldSpec(key="shots", label="Shots", kind=K.BAR, max_key="rate",
-              help="shots fired this round of those allowed (Escort 1, Capital 2 per weapon; Point for PD)"),
-    FieldSpec(key="damaged", label="Damaged", kind=K.FLAG, glyph="⚠", help="Battery / Point Defences Damaged: no fire"),
-    FieldSpec(key="bays", label="Bays", kind=K.BAR, max_key="bays_max", help="undamaged bays or tubes"),
-    FieldSpec(key="track", label="Ready track", kind=K.LIST,
-              help="Ordnance Ready Track counters: kind and Interphases to go, or ready"),
-)
-PLAYER_FIELDS = (
-    FieldSpec(key="cc", label="C&C", kind=K.COUNTER, help="fleet Command & Control"),
-    FieldSpec(key="craft", label="Craft", kind=K.COUNTER, help="fighters and bombers in play (at most C&C)"),
-)
 
-
-class Plugin(CalSteps, CalMovement, CalOrdnance, CalGunnery):
+class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalGunnery):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
-    def build_record_spec(self) -> RecordSpec:
-        return RecordSpec(fields=SHIP_FIELDS, item_fields=ITEM_FIELDS, player_fields=PLAYER_FIELDS,
-                          loss_flags=("destroyed", "jumped"))
+    narrative = NARRATIVE
+    step_actions = {
+        "damage_control": ("damage-control", "rally"),
+        "ready": ("ready-ordnance",),
+        "unready": ("unready",),
+        "recall": ("recall",),
+        "weapons": ("fire",),
+        "point_defence": ("point-defence",),
+        "ordnance_attacks": ("ordnance-attack",),
+        "launch": ("launch",),
+        "ftl": ("ftl-power-up", "ftl-power-down", "jump"),
+        "alter_course": ("course",),
+    }
 
-    # ---- set-up ---------------------------------------------------------------------------------
-    def class_for(self, query: str, roster: Roster | None) -> tuple[str, ShipClass]:
-        """A stock class by name or code, else a custom design of the roster."""
-        try:
-            return find_entry(self.ruleset.classes, query, "class")
-        except UnknownName as exc:
-            problem = str(exc)
-        if roster is not None and roster.designs:
-            designs, _ = design_classes(self.ruleset, roster.designs)
-            for name, cls in designs.items():
-                if name.casefold() == query.strip().casefold():
-                    return name, cls
-        raise InvalidAction(problem)
-
-    def initial_ship(
-        self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None, settings: Mapping[str, Any]
-    ) -> ShipState:
-        name, cls = self.class_for(entry.ship_class, roster)
-        rate = self.ruleset.rate_of_fire[cls.type].shots
-        items: list[ShipItem] = []
-        for field, label in WEAPON_ITEMS.items():
-            battery = getattr(cls, field)
-            if battery is not None:
-                record = {"stat": str(battery), "shots": 0, "rate": rate, "damaged": False}
-                items.append(ShipItem(id=f"w{len(items) + 1}", kind="weapon", name=label, record=record))
-        if cls.point:
-            record = {"stat": f"{cls.point} a round", "shots": 0, "rate": cls.point, "damaged": False}
-            items.append(ShipItem(id=f"w{len(items) + 1}", kind="weapon", name=POINT_ITEM, record=record))
-        bays = 0
-        for field, label in BAY_ITEMS.items():
-            count = getattr(cls, field)
-            if count:
-                bays += 1
-                record = {"bays": count, "bays_max": count, "track": []}
-                items.append(ShipItem(id=f"d{bays}", kind="device", name=label, record=record))
-        values = {"ss": cls.ss, "ss_max": cls.ss, "crew": self.ruleset.general.crew_start, "course": "stationary",
-                  "cc": self.ruleset.class_cc(cls), "stats": cls.model_dump(mode="json")}
-        return ShipState(id=ship_id, name=entry.name, tag=entry.tag, owner=owner, ship_class=name,
-                         record=self.record_spec().fresh_record(values), items=tuple(items))
-
-    def initial_player(self, index: int, roster: Roster, settings: Mapping[str, Any]) -> PlayerState:
-        cc = 0
-        for entry in roster.ships:
-            try:
-                cc += self.ruleset.class_cc(self.class_for(entry.ship_class, roster)[1])
-            except InvalidAction:
-                pass  # the ship itself is refused with its reason
-        name = roster.player or roster.name or f"Player {index + 1}"
-        return PlayerState(name=name, fleet=roster.name, resources={"cc": cc, "craft": 0})
-
-    def initial_extra(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        return {"ordnance": [], "next_token": 1, "pd": {}}
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        self._memo: tuple[GameState | None, dict[tuple[Any, ...], Any]] = (None, {})
 
     # ---- the round ------------------------------------------------------------------------------
     def phase_applies(self, state: GameState, index: int) -> bool:
-        """The Interphase is skipped in round 1."""
+        """The Interphase is skipped in round 1 (cal §0 Interphase)."""
         return not (state.sequence[index].id == "interphase" and state.turn <= 1)
 
-    def event_kinds(self) -> frozenset[str]:
-        return EVENT_KINDS
-
     def reduce(self, state: GameState, event: Event) -> GameState | None:
-        if event.kind not in EVENT_KINDS:
-            return None
-        return apply_patch(state, event.data["patch"])
+        """Only the events of saves written before the one event style (see legacy)."""
+        return read_legacy(state, event)
 
     def decide(self, state: GameState, kind: str, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         events = super().decide(state, kind, args, dice)
-        return events + self.consequences(state, events)
+        return events + self.game_over(state, events)
 
     def run_auto_step(self, state: GameState, step_id: str, dice: DiceRecorder) -> list[Event]:
-        try:
-            events = super().run_auto_step(state, step_id, dice)
-        except DiceError as exc:
-            step = state.current_step
-            hint = self.dice_hint(state, step_id)
-            raise InvalidAction(f"{step.text if step else step_id}: {exc}" + (f" ({hint})" if hint else "")) from None
-        return events + self.consequences(state, events)
+        events = super().run_auto_step(state, step_id, dice)
+        return events + self.game_over(state, events)
 
-    def dice_hint(self, state: GameState, step_id: str) -> str:
-        """Which ships an automatic step rolls for, so physical dice can be typed with --faces."""
-        rules = self.rules(state)
-        ships = self.alive(state)
-        if step_id == "fire_roll":
-            names = [s.label for s in ships if int(s.record["fire"]) > 0]
-            return "one d6 for each ship with Fire, in order: " + ", ".join(names) if names else ""
-        if step_id == "boarders":
-            names = [f"{s.label} ×{s.record['boarders']}" for s in ships if int(s.record["boarders"]) > 0]
-            return "one d6 per Boarder, in order, then 2d6 for any table it calls for: " + ", ".join(names) if names else ""
-        if step_id in ("fire_damage", "resolve_damage"):
-            if step_id == "fire_damage" and not fire_damage_applies(rules, "interphase"):
-                return ""
-            key = "fire" if step_id == "fire_damage" else "round_damage"
-            names = [s.label for s in ships if damage_check(rules, int(s.record["ss"]), int(s.record[key])) != NONE]
-            return "2d6 per damage table, in order: " + ", ".join(names) if names else ""
-        return ""
-
-    def consequences(self, before: GameState, events: list[Event]) -> list[Event]:
-        """What follows from the events at once: C&C above its limit (a note) and the end of the game."""
-        if not events or before.finished:
+    def game_over(self, before: GameState, events: list[Event]) -> list[Event]:
+        """The end of the game when only one side has ships on the board (a house default: victory)."""
+        if not events or before.finished or self.setting(before, "victory") != "last_side" or len(before.players) < 2:
             return []
         after = self.apply(before, events)
-        out: list[Event] = []
-        if not any(e.kind == "cc-checked" for e in events):
-            for i, player in enumerate(after.players):
-                excess = self.craft_in_play(after, i) - self.fleet_cc(after, i)
-                if excess > 0 and excess > self.craft_in_play(before, i) - self.fleet_cc(before, i):
-                    out.append(note(f"{player.name}'s C&C is now {self.fleet_cc(after, i)} with "
-                                    f"{plural(self.craft_in_play(after, i), 'fighter or bomber', 'fighters and bombers')} "
-                                    f"in play: remove {excess} now (remove-ordnance TOKEN UNITS, their choice)"))
-        if self.setting(after, "victory") == "last_side" and len(after.players) > 1:
-            pending = any(int(s.record.get("blast", 0)) for s in after.ships.values())
-            sides_after = {s.owner for s in ship_order(after) if not self.lost(s)}
-            sides_before = {s.owner for s in ship_order(before) if not self.lost(s)}
-            was_pending = any(int(s.record.get("blast", 0)) for s in before.ships.values())
-            if not pending and len(sides_after) <= 1 and (len(sides_before) > 1 or was_pending):
-                if sides_after:
-                    winner = sides_after.pop()
-                    p = after.players[winner]
-                    out.append(end_game(after, f"{p.name} ({p.fleet}) is the last side with ships on the board", winner))
-                else:
-                    out.append(end_game(after, "no ships are left on the board: a draw"))
-        return out
+        pending = any(int(s.record.get("blast", 0)) for s in after.ships.values())
+        was_pending = any(int(s.record.get("blast", 0)) for s in before.ships.values())
+        sides_after = {s.owner for s in ship_order(after) if not self.lost(s)}
+        sides_before = {s.owner for s in ship_order(before) if not self.lost(s)}
+        if pending or len(sides_after) > 1 or (len(sides_before) <= 1 and not was_pending):
+            return []
+        if not sides_after:
+            return [end_game(after, "no ships are left on the board: a draw")]
+        winner = sides_after.pop()
+        p = after.players[winner]
+        return [end_game(after, f"{p.name} ({p.fleet}) is the last side with ships on the board", winner)]
+
+    # ---- the contract's answers -----------------------------------------------------------------
+    def remember(self, state: GameState, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+        """An answer about `state`, worked out once: a screen asks for every ship's readiness and every
+        action's actors of the same state at once. Only the last state asked about is kept."""
+        cached_state, answers = self._memo
+        if cached_state is not state:
+            answers = {}
+            self._memo = (state, answers)
+        if key not in answers:
+            answers[key] = work()
+        return answers[key]
+
+    def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
+        if state.ships.get(ship.id) is not ship:  # a ship worked out apart from the state
+            return ship_readiness(self, state, ship)
+        return self.remember(state, ("readiness", ship.id), lambda: ship_readiness(self, state, ship))
+
+    def first_ready(self, state: GameState, ship: ShipState | None, kind: str = "weapon") -> str | None:
+        """The first ready battery (Beam, Projectile) for weapons; point defence fires by its own action."""
+        if ship is None:
+            return None
+        names = tuple(WEAPON_ITEMS.values()) if kind == "weapon" else tuple(BAY_ITEMS.values())
+        return next((r.item for r in self.readiness(state, ship) if r.status is Readiness.READY and r.name in names), None)
+
+    def available(self, state: GameState, kind: str) -> str | None:
+        return legal.available(self, state, kind)
+
+    def actors(self, state: GameState, kind: str) -> list[ShipState]:
+        return list(self.remember(state, ("actors", kind), lambda: legal.actors(self, state, kind)))
+
+    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+        return legal.targets(self, state, kind, actor)
+
+    def token_choices(self, state: GameState, kind: str, arg: ArgSpec, actor: ShipState | None) -> list[TableItem]:
+        return legal.token_items(self, state, kind, arg, actor)
+
+    def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
+                     expected: bool) -> LegalAction:
+        found = super().legal_action(state, spec, prefer, marked, expected)
+        if spec.kind == "ram":  # its target is `other`: any other ship in play, friendly rams included
+            actor = state.ships.get(found.actor) if found.actor else None
+            others = tuple(s.id for s in self.targets(state, "ram", actor))
+            other = marked if marked in others else (others[0] if len(others) == 1 else None)
+            found = replace(found, targets=others, target=other, prefill={"other": other} if other else {})
+        extra = prefill(self, state, spec, found)
+        return replace(found, prefill={**found.prefill, **extra}) if extra else found
+
+    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
+        return dice_plans.action_dice(self, state, kind, args)
+
+    def step_dice(self, state: GameState, step_id: str) -> DicePlan | None:
+        return dice_plans.step_dice(self, state, step_id)
+
+    def obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        return obligations.standing(self, state)
+
+    def on_table(self, state: GameState) -> tuple[TableItem, ...]:
+        return obligations.on_table(self, state)
+
+    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+        return game_odds.action_odds(self, state, kind, args)

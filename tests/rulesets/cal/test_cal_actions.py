@@ -124,13 +124,18 @@ def test_attack_odds_follow_the_state() -> None:
     assert odds(ship="CA-1", weapon="beam", target="K-1") is None  # no distance yet
     plain = odds(ship="CA-1", weapon="beam", target="K-1", distance=4)
     assert plain.p_hit == Fraction(1, 2) and plain.damage == {0: Fraction(1, 4), 8: Fraction(1, 2), 16: Fraction(1, 4)}
-    # SS 20: minor from 5, major from 10
-    assert (plain.extra["p_major"], plain.extra["p_minor"], plain.p_destroy) == (Fraction(1, 4), Fraction(1, 2), 0)
+    # SS 20: minor from 5, major from 10. Destroyed only by a Reactor Breach: Major (1/4) * 2/36 + Minor (1/2) *
+    # 2/36 (Chain Reaction) * 2/36 = 1/72 + 1/648 = 10/648 = 5/324. Reaching SS 0 (16 < 20) is impossible.
+    assert (plain.extra["p_major"], plain.extra["p_minor"], plain.extra["p_ss_zero"]) == (Fraction(1, 4), Fraction(1, 2), 0)
+    assert plain.p_destroy == Fraction(5, 324)
     g.act("set", target="K-1", key="round_damage", value="12")
     g.act("set", target="CA-1", key="crew", value="1")
     after = odds(ship="CA-1", weapon="beam", target="K-1", distance=4, shots=1)
     assert after.p_hit == Fraction(2, 3) and after.damage == {0: Fraction(1, 3), 8: Fraction(2, 3)}
-    assert (after.extra["p_major"], after.extra["p_minor"], after.p_destroy) == (1, 0, Fraction(2, 3))  # 12 + 8 = 20
+    # 12 recorded already calls for the Major table (>= 10), hit or miss: destroyed 2/36 = 1/18 either way;
+    # a hit (2/3) takes SS 20 to 0 (12 + 8 = 20), which is no destruction.
+    assert after.extra["p_major"] == 1 and after.extra["p_ss_zero"] == Fraction(2, 3)
+    assert after.p_destroy == Fraction(2, 36)
     assert any("Already recorded" in n for n in after.notes)
     with pytest.raises(Exception, match="maximum range is 6"):
         odds(ship="K-1", weapon="beam", target="CA-1", distance=7)
@@ -230,7 +235,7 @@ def test_zero_ata_setting_lets_the_fighter_stay_without_a_roll() -> None:
     g.act("launch", ship="DD-1", ordnance="torpedo")
     g.next_round()
     g.to("ordnance")
-    assert "stays without a roll" in g.text("intercept", token="o1", target="o2")
+    assert "remains without a roll (the house setting for 0-ATA intercepts is off" in g.text("intercept", token="o1", target="o2")
 
 
 def test_ordnance_attacks_and_assault_craft_leave_after_one_round() -> None:
@@ -297,20 +302,60 @@ def test_launch_refusals_and_torpedo_courses() -> None:
 
 
 def test_losing_cc_calls_for_removing_craft() -> None:
+    # cal §Command & Control: "if this reduction brings C&C total below the number of fighters and bombers in
+    # play, the player must immediately remove fighter or bomber units as necessary" (their choice of which).
     g = game()
     launched(g, "CV-1", "Fighter ready, Fighter ready, Fighter ready", "fighter")
+    g.act("set", target="DD-1", key="d1.track", value="Torpedo ready")
+    g.act("launch", ship="DD-1", ordnance="torpedo")  # o2: torpedoes need no C&C
     g.next_round()
     g.to("gunnery", "weapons")
     g.act("set", target="CV-1", key="round_damage", value="40")
-    done = texts(g.to("damage", "command_control", faces=(3, 3)))  # Major 6: Sensors Offline, C&C 0
+    done = texts(g.to("damage", "resolve_damage", faces=(3, 3)))  # Major 6: Sensors Offline, C&C 0
     assert "Sensors Offline" in done and g.rec("CV-1")["cc"] == 0
-    assert "Blue must remove 3 now (remove-ordnance TOKEN UNITS" in done
     assert g.state.players[1].resources == {"cc": 0, "craft": 3}
-    g.act("remove-ordnance", token="o1", units=3, reason="C&C")
+    [obligation] = g.eng.obligations(g.state)
+    assert (obligation.id, obligation.player, obligation.resolve) == ("cc-over:2", 1, "remove-ordnance")
+    assert obligation.text.startswith("Blue has 3 fighters and bombers in play with C&C 0: remove 3 now, their choice")
+    assert "cal §Command & Control" in obligation.cite
+    assert "override cc-over:2" in g.refused("next-step", force=True)
+    remove = g.eng.legal_action(g.state, "remove-ordnance")
+    assert remove.defaults(["token", "units", "reason"]) == {"token": "o1", "units": 3, "reason": "above C&C"}
+    g.act("remove-ordnance", token="o1", units=2, reason="C&C")  # one still too many
+    assert "remove 1 now" in g.refused("next-step", force=True)
+    g.act("remove-ordnance", token="o1", units=1, reason="C&C")
     assert g.state.players[1].resources == {"cc": 0, "craft": 0} and g.rec("CV-1")["in_play"] == []
+    assert g.eng.obligations(g.state) == ()
+    assert [t.id for t in g.eng.plugin.on_table(g.state)] == ["o2"]
+    g.act("next-step")
 
 
-def test_c_and_c_note_when_a_ram_destroys_a_craft_bay() -> None:
+def test_craft_above_cc_may_not_intercept_or_attack_until_removed() -> None:
+    g = game()
+    g.act("set", target="CV-1", key="d1.track", value="Fighter ready, Bomber ready")
+    g.act("set", target="DD-1", key="d1.track", value="Torpedo ready")
+    g.to("gunnery", "launch")
+    g.act("launch", ship="CV-1", ordnance="fighter")  # o1
+    g.act("launch", ship="CV-1", ordnance="bomber")  # o2
+    g.act("launch", ship="DD-1", ordnance="torpedo")  # o3, Red's
+    g.next_round()
+    g.to("gunnery", "ordnance_attacks")
+    g.act("set", target="CV-1", key="sensors_offline", value="yes")  # C&C 0 with 2 craft in play
+    assert "Blue's fighters and bombers may not attack now: Blue has 2 fighters and bombers" in g.refused(
+        "ordnance-attack", token="o2", target="DD-1")
+    assert "may not intercept now" in g.refused("intercept", 3, token="o1", target="o3")
+    intercept = g.eng.legal_action(g.state, "intercept")
+    assert not intercept.allowed and intercept.reason.startswith("Blue has 2 fighters and bombers in play with C&C 0")
+    g.act("override", obligation="cc-over:2", reason="the carrier's sensors came back before the fighters moved")
+    assert "rolled 3, it stays" in g.text("intercept", 3, token="o1", target="o3")  # the table's decision stands
+    g.act("ordnance-attack", token="o2", target="DD-1")
+    g.next_round()  # a new round: the obligation stands again
+    assert [o.id for o in g.eng.obligations(g.state)] == ["cc-over:2"]
+    g.act("remove-ordnance", token="o1", reason="C&C")
+    assert g.eng.obligations(g.state) == ()
+
+
+def test_c_and_c_obligation_when_a_ram_destroys_a_craft_bay() -> None:
     g = game()
     launched(g, "CV-1", ", ".join(["Fighter ready"] * 6), "fighter")
     g.next_round()
@@ -323,7 +368,8 @@ def test_c_and_c_note_when_a_ram_destroys_a_craft_bay() -> None:
     events = g.act("ram", 3, 3, 2, 1, ship="FFAA-1", other="CV-1")
     assert "Ordnance Bay Damaged hits: Fighter/Bomber Bay (the only one): one lost, 5 of 6 left" in events[0].text
     assert g.item("CV-1", "d1")["bays"] == 5 and g.state.players[1].resources == {"cc": 10, "craft": 11}
-    assert events[-1].kind == "noted" and "remove 1 now" in events[-1].text
+    assert [o.id for o in g.eng.obligations(g.state)] == ["cc-over:2"]
+    assert "remove 1 now" in g.eng.obligations(g.state)[0].text
     assert (g.rec("FFAA-1")["sensors_offline"], g.rec("FFAA-1")["crew"], g.rec("CV-1")["crew"]) == (True, 2, 2)
 
 
@@ -463,7 +509,7 @@ def test_ftl_track_jump_and_the_last_side_wins() -> None:
     g.next_round()
     g.to("movement", "ftl")
     events = g.act("jump", ship="NCF-1")
-    assert events[-1].kind == "game-ended" and g.state.winner == "Red"
+    assert "game-ended" in [e.kind for e in events] and g.state.winner == "Red"
     assert "has ended" in g.refused("next-step")
     assert done  # the round's log
     g.check_replay()
@@ -472,7 +518,8 @@ def test_ftl_track_jump_and_the_last_side_wins() -> None:
 def test_ram_consent_and_friendly_rams() -> None:
     both = Game(RED, BLUE, ram_consent="both")
     both.to("movement", "move")
-    assert "ram_consent = both and wants = first" in both.refused("ram", ship="DD-1", other="K-1", wants="first")
+    assert ("no ram: who must want a ram is a house default, now both (ram_consent), and wants = first"
+            == both.refused("ram", ship="DD-1", other="K-1", wants="first"))
     g = game()
     g.to("movement", "move")
     assert "cannot target itself" in g.refused("ram", ship="DD-1", other="DD-1")
@@ -494,7 +541,7 @@ def test_breach_blast_cascades_and_a_capital_breach_clears_ordnance() -> None:
     launched(g, "CV-1", "Fighter ready", "fighter")
     g.act("set", target="CA-1", key="round_damage", value="60")
     g.act("set", target="DD-1", key="ss", value="10")
-    done = texts(g.to("damage", "command_control", faces=(6, 6)))  # Major 12: Reactor Breach
+    done = texts(g.to("damage", "resolve_damage", faces=(6, 6)))  # Major 12: Reactor Breach
     assert "30 damage (SS 60 halved, rounded up)" in done and "removes all ordnance within 1 hex" in done
     assert (g.rec("CA-1")["destroyed"], g.rec("CA-1")["blast"]) == (True, 30)
     assert "no ship 'nobody'" in g.refused("blast", ship="CA-1", targets="nobody")
@@ -515,13 +562,22 @@ def test_an_automatic_step_short_of_typed_faces_says_which_dice_it_needs() -> No
     g.act("set", target="K-1", key="fire", value="2")
     g.next_round()
     g.to("interphase", "fire_damage")
+    plan = g.eng.dice_plan(g.state, Action("next-step", {"force": True}))
+    assert [(n.sides, n.ship, n.table) for n in plan.needs] == [
+        (6, "1", "Fire roll (cal §0 Interphase, step 4; target a house default)"),
+        (6, "5", "Fire roll (cal §0 Interphase, step 4; target a house default)")]
+    assert plan.needs[1].purpose == "Fire roll of Wasp (#5) (Fire 2): puts out one Fire on 4+ with Crew +0"
     message = g.refused("next-step", force=True)
-    assert "Fire roll" in message and "one d6 for each ship with Fire, in order: Lance (#1), Wasp (#5)" in message
+    assert message == "needed a d6, but no faces were typed for Fire roll of Lance (#1) (Fire 1): puts out one Fire on 4+ with Crew +0"
     g.act("next-step", 6, 2, force=True)
     assert (g.rec("DD-1")["fire"], g.rec("K-1")["fire"]) == (0, 2)
     g.act("set", target="K-1", key="round_damage", value="12")
     g.to("damage", "add_fire")
-    assert "2d6 per damage table, in order: Wasp (#5)" in g.refused("next-step", force=True)
+    # 12 + Fire 2 (burning in the Damage phase) = 14 against SS 20: Major from 10, one 2d6 roll
+    plan = g.eng.dice_plan(g.state, Action("next-step", {"force": True}))
+    assert [(n.ship, n.purpose, n.table) for n in plan.needs] == [
+        ("5", "Major Damage Table: 14 damage this round on Wasp (#5)", "Major Damage Table (cal §Major Damage Table)")] * 2
+    assert "needed a d6, but no faces were typed for Major Damage Table: 14 damage" in g.refused("next-step", force=True)
 
 
 def test_every_house_setting_of_the_plugin_comes_from_the_game() -> None:
@@ -536,18 +592,20 @@ def test_every_house_setting_of_the_plugin_comes_from_the_game() -> None:
     g.act("set", target="K-1", key="round_damage", value="30")
     g.act("set", target="FFA-1", key="round_damage", value="10")
     done = texts(g.to("damage", "command_control", faces=(3, 4)))  # the frigate's Minor 7 (K-1 needs no dice)
-    assert "SS 0 destroys the ship (house setting ss_zero_destroys)" in done and g.rec("K-1")["destroyed"]
+    assert "SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (ss_zero_destroys = true)" in done
+    assert g.rec("K-1")["destroyed"]
     assert g.rec("K-1")["blast"] == 0  # no breach, no blast
     g.to("movement", "move")
     events = g.act("ram", 3, 4, ship="FFA-1", other="DD-1")  # the frigate already rolled: no table for it
-    assert "already rolled a damage table this round (setting immediate_damage_own_roll = false)" in events[0].text
+    assert ("already rolled a damage table this round and immediate damage gets no table of its own (a house setting: "
+            "immediate_damage_own_roll = false)") in events[0].text
     assert g.rec("DD-1")["engines_damaged"] and g.rec("FFA-1")["ss"] == 0
 
 
 def test_breach_blast_into_the_round_totals() -> None:
     g = game(breach_blast="round_total")
     g.act("set", target="CA-1", key="round_damage", value="60")
-    g.to("damage", "command_control", faces=(6, 6))
+    g.to("damage", "resolve_damage", faces=(6, 6))
     text = g.text("blast", ship="CA-1", targets="Lance, Wasp")
     assert "Resolute (#2)'s Reactor Breach blast: 30 damage to Lance (#1), Wasp (#5)." in text
     assert "Wasp (#5): 30 added to its round total (30)." in text

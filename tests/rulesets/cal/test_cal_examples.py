@@ -1,4 +1,5 @@
-"""The worked examples of RULES.md D7 played through the cal plugin with typed faces."""
+"""The book's worked examples (the gunnery example, the Destroyer damage example) played through the cal plugin
+with typed faces."""
 
 from __future__ import annotations
 
@@ -67,15 +68,19 @@ def test_destroyer_over_four_rounds_default_fire_timing() -> None:
     # example round 4: the Interphase puts the fire out (d6 5, Crew -1 -> 4), so fire does no damage
     done = texts(g.to("gunnery", "weapons", faces=(5,)))
     assert "Fire roll: rolled 5, Crew -1 → 4 against 4: success" in done and "Fire 1 → 0" in done
-    assert "burns" not in done
+    assert "Lance (#1) burns" not in done
     assert g.rec("DD-1")["fire"] == 0
     g.act("fire", 4, ship="CA-1", weapon="beam", target="DD-1", distance=7, shots=1)
-    done = texts(g.to("damage", "command_control", faces=(1, 1)))
+    done = texts(g.to("damage", "resolve_damage", faces=(1, 1)))
     assert "Round damage 4 against SS 5 (minor from 2, major from 3): SS 5 → 1" in done
     assert "Reactor Breach" in done and "3 damage (SS 5 halved, rounded up)" in done
     rec = g.rec("DD-1")
     assert (rec["ss"], rec["destroyed"], rec["blast"]) == (1, True, 3)
-    assert not g.state.finished  # the blast comes first
+    assert not g.state.finished  # the blast comes first: "the ship does immediately deal 3 points of damage"
+    blast = g.eng.legal_action(g.state, "blast", prefer="CA-1")
+    assert (blast.allowed, blast.actor, blast.actors) == (True, "1", ("1",))  # the exploded ship acts
+    assert "Lance (#1) exploded in a Reactor Breach: its blast of 3" in g.refused("next-step", force=True)
+    assert "override blast:1" in g.refused("cc-check")  # everything else waits for the blast
     assert "is destroyed: it cannot be targeted" in g.refused("blast", ship="DD-1", targets="DD-1")
     events = g.act("blast", ship="DD-1", targets="CA-1")
     assert "Immediate damage 3 against SS 60" in events[0].text and g.rec("CA-1")["ss"] == 57
@@ -91,7 +96,7 @@ def test_destroyer_round_four_with_fire_damage_in_the_interphase(timing: str) ->
     assert "Fire 1 deals 1 damage at once" in done and "SS 5 → 4" in done and "Not enough for a damage table" in done
     assert (g.rec("DD-1")["ss"], g.rec("DD-1")["fire"]) == (4, 0)
     g.act("fire", 4, ship="CA-1", weapon="beam", target="DD-1", distance=7, shots=1)
-    done = texts(g.to("damage", "command_control", faces=(1, 1)))
+    done = texts(g.to("damage", "resolve_damage", faces=(1, 1)))
     assert "Round damage 4 against SS 4 (minor from 1, major from 2): SS 4 → 0" in done
     assert "2 damage (SS 4 halved, rounded up)" in done and g.rec("DD-1")["blast"] == 2
     g.check_replay()

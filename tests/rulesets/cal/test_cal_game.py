@@ -62,7 +62,7 @@ TOUR: list[tuple[str, Any, dict[str, Any]]] = [
     ("ordnance-attack", (), {"token": "o4", "target": "DD-1"}),
     ("remove-ordnance", (), {"token": "o2", "reason": "left the board"}),
     ("set", (), {"target": "FFAA-1", "key": "round_damage", "value": "40"}),
-    ("to", 6, {"phase": "damage", "step": "command_control"}),  # Major 12: Reactor Breach
+    ("to", 6, {"phase": "damage", "step": "resolve_damage"}),  # Major 12: Reactor Breach
     ("blast", (3, 4), {"ship": "FFAA-1", "targets": "DD-1"}),
     ("to", 3, {"phase": "movement", "step": "ftl"}),
     ("jump", (), {"ship": "CV-1"}),
@@ -150,9 +150,6 @@ def play_full_game(seed: int) -> tuple[Game, GameState]:
         g.log.append(events)
         g.states.append(g.eng.apply(g.state, events))
 
-    def step() -> None:
-        act("next-step", force=True)
-
     def alive(owner: int) -> list[Any]:
         return [s for s in g.state.ships_of(owner) if not (s.record["destroyed"] or s.record["jumped"])]
 
@@ -160,6 +157,21 @@ def play_full_game(seed: int) -> tuple[Game, GameState]:
         for s in list(g.state.ships.values()):
             if s.record["blast"] and not g.state.finished:
                 act("blast", ship=s.id, targets="none")
+
+    def controls() -> None:
+        """Damage Control where it is due, from the form's defaults (the contract's legal action)."""
+        while not g.state.finished and any(o.id.startswith("damage-control:") for o in g.eng.obligations(g.state)):
+            legal = g.eng.legal_action(g.state, "damage-control")
+            args = legal.defaults(["ship", "choice", "system"])
+            if "choice" in args:
+                act("damage-control", **args)
+            else:
+                act("rally", ship=legal.actor)
+
+    def step() -> None:
+        blasts()
+        controls()
+        act("next-step", force=True)
 
     for _ in range(12):
         if g.state.finished:

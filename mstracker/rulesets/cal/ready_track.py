@@ -1,43 +1,31 @@
-"""cal ordnance: the Ordnance Ready Track (ready, unready, recall), launches, tokens in play, intercepts,
-ordnance attacks and the C&C limit on fighters and bombers."""
+"""cal §1 Ordnance and the launches of §2 Gunnery: the Ordnance Ready Track (ready, unready, recall), launching
+ready ordnance as tokens in play (cal §Ordnance, §Torpedoes, §Craft), removing it from play, and the C&C
+limit on fighters and bombers launched (cal §Command & Control)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .model import Ordnance
-from .procedures import ready_delay, resolve_intercept, torpedo_course, track_label
-from .game_base import (
-    UNREADIED,
-    counter_text,
-    course_text,
-    find_token,
-    parse_counter,
-    parse_course,
-    parse_spend,
-    plural,
-    replace_token,
-    signed,
-    sorted_track,
-    token_label,
-    tokens,
-    with_tokens,
-)
-from .damage_record import CalDamage
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
+from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
 from ...game.plugin import action
 from ...game.state import GameState, ShipState
+from .damage_record import CalDamage
+from .game_base import UNREADIED
+from .model import Ordnance
+from .notation import counter_text, course_text, parse_counter, parse_course, parse_spend, plural, signed, sorted_track
+from .procedures import ready_delay, torpedo_course, track_label
+from .tokens import TOKEN_KIND, find_token, replace_token, token_label, tokens, with_tokens
 
 _ORDNANCE_ALIASES = {"torp": "Torpedo", "torpedoes": "Torpedo", "fighters": "Fighter", "bombers": "Bomber",
                      "fb": "Fighter/Bomber", "f/b": "Fighter/Bomber", "fighter bomber": "Fighter/Bomber",
                      "assault": "Assault Craft", "ac": "Assault Craft", "assault craft": "Assault Craft"}
 _KIND = ArgSpec("ordnance", ArgType.TEXT, "Torpedo, Fighter, Bomber, Fighter/Bomber (fb) or Assault Craft (assault)")
-_TOKEN = ArgSpec("token", ArgType.TEXT, "an ordnance token in play (o3)")
+TOKEN_ARG = ArgSpec("token", ArgType.TOKEN, "an ordnance token in play (o3)", tokens=(TOKEN_KIND,))
 
 
-class CalOrdnance(CalDamage):
-    """ready-ordnance, unready, recall, launch, intercept, ordnance-attack, remove-ordnance, cc-check."""
+class CalReadyTrack(CalDamage):
+    """ready-ordnance, unready, recall, launch, remove-ordnance."""
 
     def ordnance_kind(self, text: str) -> tuple[str, Ordnance]:
         key = str(text).strip().casefold().replace("-", " ").replace("_", " ")
@@ -56,12 +44,12 @@ class CalOrdnance(CalDamage):
         ArgSpec("ship", ArgType.SHIP, "the ship whose track gets the counters"),
         _KIND,
         ArgSpec("count", ArgType.INT, "how many counters (default 1)", required=False, default=1),
-        help="ready ordnance: place counters on the Ordnance Ready Track square of the ship's Crew (F/B or T/A, "
+        help="ready ordnance (cal §1 Ordnance): place counters on the Ordnance Ready Track square of the ship's Crew (F/B or T/A, "
         "Crew clamped to -2..+2). Counters of a bay type never exceed its undamaged bays or tubes. Not after "
         "this ship unreadied, nor after its player recalled ordnance, this round.",
     )
     def ready(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        self.require_phase(state, "ready ordnance", "ordnance")
+        self.check_time(state, "ready-ordnance")
         ship = self.acting_ship(state, args["ship"])
         name, kind = self.ordnance_kind(args["ordnance"])
         count = int(args["count"])
@@ -93,8 +81,8 @@ class CalOrdnance(CalDamage):
         when = "ready at once" if delay <= 0 else f"ready after {plural(delay, 'Interphase')}"
         text = (f"{ship.label} readies {plural(count, name + ' counter')} on square {square} "
                 f"(Crew {signed(crew)}): {when}.")
-        return [self.event("ordnance-readied", state, state.with_ship(new), text,
-                           ship=ship.id, ordnance=name, count=count, square=square, delay=delay)]
+        return self.emit("ordnance-readied", state, state.with_ship(new), text,
+                           ship=ship.id, ordnance=name, count=count, square=square, delay=delay)
 
     def _ready_counters(self, ship: ShipState, name: str, kind: Ordnance) -> int:
         return sum(1 for it in self.bay_items(ship, kind) for c in it.record.get("track") or []
@@ -114,11 +102,11 @@ class CalOrdnance(CalDamage):
         ArgSpec("ship", ArgType.SHIP, "the ship"),
         _KIND,
         ArgSpec("count", ArgType.INT, "how many ready counters (default all of that kind)", required=False),
-        help="take ready counters off the ready square (e.g. fighters off a carrier to ready bombers); "
+        help="unready (cal §1 Ordnance): take ready counters off the ready square (e.g. fighters off a carrier to ready bombers); "
         "that ship places no new counters this round.",
     )
     def unready(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        self.require_phase(state, "unready ordnance", "ordnance")
+        self.check_time(state, "unready")
         ship = self.acting_ship(state, args["ship"])
         name, kind = self.ordnance_kind(args["ordnance"])
         self._bays_for(ship, name, kind)
@@ -130,17 +118,17 @@ class CalOrdnance(CalDamage):
             raise InvalidAction(f"{ship.label} has {plural(ready, 'ready ' + name + ' counter')}, not {count}")
         new = self.with_mark(self._take_ready(ship, name, kind, count), UNREADIED)
         text = f"{ship.label} unreadies {plural(count, name + ' counter')}; it places no new counters this round."
-        return [self.event("ordnance-unreadied", state, state.with_ship(new), text, ship=ship.id, ordnance=name, count=count)]
+        return self.emit("ordnance-unreadied", state, state.with_ship(new), text, ship=ship.id, ordnance=name, count=count)
 
     @action(
         "recall",
-        _TOKEN,
+        TOKEN_ARG,
         ArgSpec("units", ArgType.INT, "how many units of the token (default all)", required=False),
-        help="remove friendly ordnance from play (craft recalled, torpedoes disabled); it does not go back "
+        help="recall (cal §1 Ordnance): remove friendly ordnance from play (craft recalled, torpedoes disabled); it does not go back "
         "to the ready square, and its player readies nothing more on any ship this round.",
     )
     def recall(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        self.require_phase(state, "recall ordnance", "ordnance")
+        self.check_time(state, "recall")
         token, units = self._token_units(state, args["token"], args.get("units"))
         after = replace_token(state, {**token, "units": token["units"] - units})
         owner = token["owner"]
@@ -148,7 +136,7 @@ class CalOrdnance(CalDamage):
         after = after.with_player(owner, player.model_copy(update={"extra": {**player.extra, "recalled": state.turn}}))
         text = (f"{player.name} recalls {plural(units, 'unit')} of {token_label(token)}; "
                 "no more readying on any of their ships this round.")
-        return [self.event("ordnance-recalled", state, after, text, token=token["id"], units=units)]
+        return self.emit("ordnance-recalled", state, after, text, token=token["id"], units=units)
 
     def _token_units(self, state: GameState, ref: str, units: Any) -> tuple[dict[str, Any], int]:
         token = find_token(state, ref)
@@ -167,12 +155,12 @@ class CalOrdnance(CalDamage):
         ArgSpec("facing", ArgType.INT, "torpedoes: the ship's facing (hex side 1-6), to add course MPs", required=False),
         ArgSpec("course", ArgType.TEXT, "torpedoes: up to 3 extra MPs, e.g. '1 1 2' (half or more forward)",
                 required=False, default=""),
-        help="launch ready ordnance from the ready square as one token in play, placed next to the ship; "
-        "fighters and bombers in play never exceed the fleet's C&C. A torpedo takes the ship's course "
+        help="launch ready ordnance from the ready square as one token in play, placed next to the ship (cal §2 "
+        "Gunnery); fighters and bombers in play never exceed the fleet's C&C (cal §Command & Control). A torpedo takes the ship's course "
         "(without rotation) plus up to 3 MPs forward or to either side of forward.",
     )
     def launch(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        self.require_phase(state, "launch ordnance", "gunnery", self.gunnery_steps(state, "launch"))
+        self.check_time(state, "launch")
         ship = self.acting_ship(state, args["ship"])
         name, kind = self.ordnance_kind(args["ordnance"])
         self._bays_for(ship, name, kind)
@@ -202,7 +190,7 @@ class CalOrdnance(CalDamage):
         after = with_tokens(after, [*tokens(after), token]).with_extra({"next_token": number + 1})
         where = f" on course {course}" if course else ""
         text = f"{ship.label} launches {token_label(token)}{where}, placed next to it; it moves from the next Ordnance phase."
-        return [self.event("ordnance-launched", state, after, text, ship=ship.id, token=token["id"], ordnance=name, units=count)]
+        return self.emit("ordnance-launched", state, after, text, ship=ship.id, token=token["id"], ordnance=name, units=count)
 
     def _torpedo_course(self, state: GameState, ship: ShipState, args: dict[str, Any]) -> str:
         base = parse_course(ship.record.get("course", ""))
@@ -217,10 +205,11 @@ class CalOrdnance(CalDamage):
 
     @action(
         "remove-ordnance",
-        _TOKEN,
+        TOKEN_ARG,
         ArgSpec("units", ArgType.INT, "how many units (default all)", required=False),
         ArgSpec("reason", ArgType.TEXT, "why, for the log (C&C, off the board, blast...)", required=False, default="", rest=True),
-        help="take ordnance out of play without a recall: fighters and bombers above C&C (owner's choice), "
+        help="take ordnance out of play without a recall: fighters and bombers above C&C (owner's choice, cal §Command & "
+        "Control), "
         "ordnance cleared by a capital ship's Reactor Breach, craft leaving the board.",
     )
     def remove_ordnance(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
@@ -230,96 +219,4 @@ class CalOrdnance(CalDamage):
         after = replace_token(state, {**token, "units": token["units"] - units})
         why = f" ({args['reason'].strip()})" if args.get("reason") else ""
         text = f"{plural(units, 'unit')} of {token_label(token)} removed from play{why}."
-        return [self.event("ordnance-removed", state, after, text, token=token["id"], units=units)]
-
-    # ---- engagements ----------------------------------------------------------------------------
-    @action(
-        "intercept",
-        ArgSpec("token", ArgType.TEXT, "the intercepting fighters' token (o3)"),
-        ArgSpec("target", ArgType.TEXT, "the hostile ordnance token it intercepts"),
-        ArgSpec("units", ArgType.INT, "fighter units taking part (default all that have not intercepted this round)",
-                required=False),
-        ArgSpec("target_units", ArgType.INT, "target units intercepted (default as many as fighters, at most its units)",
-                required=False),
-        help="resolve an intercept: total ATA against total ATA; the lower side is removed; the higher side "
-        "stays only on an unmodified d6 under the difference (dice: that one d6, when it is needed); equal "
-        "totals remove both. Each fighter unit intercepts at most one unit a round.",
-        rolls=True,
-    )
-    def intercept(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        if state.current_phase is None or state.current_phase.id != "gunnery":
-            self.require_phase(state, "intercept", "ordnance")
-        elif self.setting(state, "gunnery_order") != "per player":
-            self.require_phase(state, "intercept", "gunnery", ["weapons", "point_defence", "ordnance_attacks"])
-        fighters, target = find_token(state, args["token"]), find_token(state, args["target"])
-        if fighters["owner"] == target["owner"]:
-            raise InvalidAction(f"{fighters['id']} and {target['id']} are on the same side")
-        _, f_kind = self.ordnance(fighters["kind"])
-        if not f_kind.ata:
-            raise InvalidAction(f"{fighters['kind']} cannot intercept (ATA 0); only fighters and fighter/bombers do")
-        done = int(fighters.get("intercepted", 0)) if fighters.get("intercepted_round") == state.turn else 0
-        free = int(fighters["units"]) - done
-        units = free if args.get("units") is None else int(args["units"])
-        if free <= 0:
-            raise InvalidAction(f"every unit of {token_label(fighters)} has intercepted this round")
-        if not 1 <= units <= free:
-            raise InvalidAction(f"{token_label(fighters)} has {plural(free, 'unit')} free to intercept, not {units}")
-        t_units = min(units, int(target["units"])) if args.get("target_units") is None else int(args["target_units"])
-        if not 1 <= t_units <= min(units, int(target["units"])):
-            raise InvalidAction(f"{units} fighter unit(s) intercept at most {min(units, int(target['units']))} "
-                                f"unit(s) of {token_label(target)}, not {t_units}")
-        try:
-            res = resolve_intercept(self.rules(state), [fighters["kind"]] * units, [target["kind"]] * t_units, dice)
-        except ValueError as exc:
-            raise InvalidAction(str(exc)) from None
-        out = res.outcome
-        lost_a = units if out["removed_a"] else 0
-        lost_b = t_units if out["removed_b"] else 0
-        new_f = {**fighters, "units": int(fighters["units"]) - lost_a}
-        if not out["removed_a"]:
-            new_f.update(intercepted=done + units, intercepted_round=state.turn)
-        new_t = {**target, "units": int(target["units"]) - lost_b}
-        _, t_kind = self.ordnance(target["kind"])
-        if not out["removed_b"] and t_kind.ata:
-            t_done = int(target.get("intercepted", 0)) if target.get("intercepted_round") == state.turn else 0
-            new_t.update(intercepted=t_done + t_units, intercepted_round=state.turn)
-        after = replace_token(replace_token(state, new_f), new_t)
-        text = (f"{token_label(fighters)} intercepts {token_label(target)}" + " (side a: the fighters, side b: the target). "
-                + " ".join(s.text for s in res.steps) + f" {res.summary}.")
-        data = {"token": fighters["id"], "target": target["id"], "units": units, "target_units": t_units,
-                "removed_a": lost_a, "removed_b": lost_b, "dice": dice_data(dice.take())}
-        return [self.event("intercepted", state, after, text, **data)]
-
-    @action(
-        "ordnance-attack",
-        _TOKEN,
-        ArgSpec("target", ArgType.SHIP, "the hostile ship it attacks (adjacent on the table)"),
-        ArgSpec("units", ArgType.INT, "how many units attack (default all)", required=False),
-        help="resolve an ordnance attack after point defence: a torpedo deals 10 a unit, a bomber its ATG "
-        "(6; fighter/bomber 3), an assault craft adds 1 Boarder; the damage is recorded for the Damage phase "
-        "and the attacking units leave play. No dice.",
-    )
-    def ordnance_attack(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        self.require_phase(state, "resolve ordnance attacks", "gunnery", self.gunnery_steps(state, "ordnance_attacks"))
-        token, units = self._token_units(state, args["token"], args.get("units"))
-        target = self.target_ship(state, args["target"])
-        if target.owner == token["owner"]:
-            raise InvalidAction(f"{target.label} is on {token['id']}'s own side")
-        if token["round"] == state.turn:
-            raise InvalidAction(f"{token['id']} was launched this round: it moves and attacks from the next round")
-        name, kind = self.ordnance(token["kind"])
-        after = replace_token(state, {**token, "units": token["units"] - units})
-        per_unit = kind.damage if kind.damage is not None else kind.atg
-        if per_unit:
-            total = int(target.record["round_damage"]) + per_unit * units
-            after = after.with_ship(target.with_values({"round_damage": total}))
-            result = f"{per_unit * units} damage recorded on {target.label} (round total {total})"
-        elif kind.boarders:
-            boarders = int(target.record["boarders"]) + kind.boarders * units
-            after = after.with_ship(target.with_values({"boarders": boarders}))
-            result = f"{target.label} Boarders {target.record['boarders']} → {boarders}"
-        else:
-            raise InvalidAction(f"{name} does not attack ships (no ATG, damage or boarders)")
-        verb = "attacks" if units == 1 else "attack"
-        text = f"{plural(units, 'unit')} of {token_label(token)} {verb} {target.label}: {result}; {'it leaves' if units == 1 else 'they leave'} play."
-        return [self.event("ordnance-attacked", state, after, text, token=token["id"], target=target.id, units=units)]
+        return self.emit("ordnance-removed", state, after, text, token=token["id"], units=units)

@@ -1,0 +1,166 @@
+"""What a cal player may do now, and where each form starts: the ships that may act (the one that must act
+first), their first ready battery, the legal targets, the tokens a form may name, and why an action
+cannot be done now (its phase, or nobody able to).
+
+Ships are offered in id order, with the ship an obligation names first (the exploded ship for its
+blast, the ships whose Damage Control is due); targets are enemy ships where the book speaks of
+hostile ships (gunnery, ordnance attacks) and any other ship for a ram (friendly rams happen too).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...game.errors import InvalidAction
+from ...game.events import ArgSpec
+from ...game.state import GameState, ShipState
+from ...rules.contract import Readiness, TableItem
+from .game_base import BAY_ITEMS, COURSE_SET, FTL_SHUT, POINT_ITEM, UNREADIED, WEAPON_ITEMS, ship_order
+from .notation import parse_counter
+from .obligations import cc_id
+from .tokens import intercepted_now, tokens
+
+if TYPE_CHECKING:
+    from .plugin import Plugin
+
+#: Why nobody may do an action now, when its time has come but no ship can.
+NOBODY = {
+    "fire": "no ship in play has a battery ready (each fires once a round from an Escort, twice from a Capital Ship)",
+    "point-defence": "no ship has point defence ready with hostile ordnance in play",
+    "launch": "no ship has ordnance counters on the ready square of its Ordnance Ready Track",
+    "ready-ordnance": "no ship has room on its Ordnance Ready Track (or may place counters this round)",
+    "unready": "no ship has counters on the ready square",
+    "damage-control": "no ship has anything for Damage Control, or every ship has rolled",
+    "rally": "every ship has made its Damage Control or rally roll",
+    "course": "no ship may alter course now (altered already, FTL powered, or Engines Offline)",
+    "ftl-power-up": "no ship may power up its FTL drive now",
+    "ftl-power-down": "no ship has its FTL drive powered",
+    "jump": "no ship has its FTL counter on the ready square",
+    "blast": "no Reactor Breach blast is due",
+    "ram": "no ship is in play",
+    "set-course": "no ship",
+}
+
+
+def _ready(plugin: Plugin, state: GameState, ship: ShipState, names: tuple[str, ...]) -> bool:
+    return any(r.status is Readiness.READY and r.name in names for r in plugin.readiness(state, ship))
+
+
+def may(plugin: Plugin, state: GameState, kind: str, ship: ShipState) -> bool:
+    """Whether `ship` may do `kind` now, the phase aside."""
+    if kind == "blast":
+        return int(ship.record.get("blast", 0)) > 0
+    if plugin.lost(ship):
+        return False
+    marks = plugin.marks(ship)
+    rec = ship.record
+    if kind == "fire":
+        return _ready(plugin, state, ship, tuple(WEAPON_ITEMS.values()))
+    if kind == "point-defence":
+        return _ready(plugin, state, ship, (POINT_ITEM,)) and any(t["owner"] != ship.owner for t in tokens(state))
+    if kind == "launch":
+        return _ready(plugin, state, ship, tuple(BAY_ITEMS.values()))
+    if kind == "ready-ordnance":
+        recalled = state.players[ship.owner].extra.get("recalled") == state.turn
+        room = any(int(it.record.get("bays", 0)) > len(it.record.get("track") or [])
+                   for it in plugin.items_named(ship, *BAY_ITEMS.values()))
+        return room and not recalled and UNREADIED not in marks
+    if kind == "unready":
+        return any(parse_counter(c)[1] <= 0 for it in plugin.items_named(ship, *BAY_ITEMS.values())
+                   for c in it.record.get("track") or [])
+    if kind == "damage-control":
+        return not plugin.controlled(ship) and bool(plugin.control_needs(state, ship))
+    if kind == "rally":
+        return not plugin.controlled(ship)
+    if kind == "course":
+        return COURSE_SET not in marks and not rec.get("ftl_powered") and not rec.get("engines_offline")
+    if kind == "ftl-power-up":
+        return not (rec.get("ftl_powered") or rec.get("ftl_destroyed") or FTL_SHUT in marks or COURSE_SET in marks)
+    if kind == "ftl-power-down":
+        return bool(rec.get("ftl_powered"))
+    if kind == "jump":
+        return bool(rec.get("ftl_powered")) and int(rec.get("ftl", 0)) <= 0
+    return True
+
+
+def actors(plugin: Plugin, state: GameState, kind: str) -> list[ShipState]:
+    ships = [s for s in ship_order(state) if may(plugin, state, kind, s)]
+    if kind == "rally":  # a shaken crew first
+        ships.sort(key=lambda s: not any(n.startswith("Crew") for n in plugin.control_needs(state, s)))
+    return ships
+
+
+def targets(plugin: Plugin, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+    in_play = [s for s in ship_order(state) if not plugin.lost(s)]
+    if kind == "ram":
+        return [s for s in in_play if actor is None or s.id != actor.id]
+    if kind == "ordnance-attack" and actor is None:
+        owners = {t["owner"] for t in attack_tokens(plugin, state)}
+        return [s for s in in_play if len(owners) != 1 or s.owner not in owners]
+    return [s for s in in_play if actor is None or s.owner != actor.owner]
+
+
+def available(plugin: Plugin, state: GameState, kind: str) -> str | None:
+    """Why `kind` cannot be done now, or None."""
+    try:
+        plugin.check_time(state, kind)
+    except InvalidAction as exc:
+        return str(exc)
+    if kind in NOBODY and not plugin.actors(state, kind):
+        return NOBODY[kind]
+    if kind in ("recall", "remove-ordnance", "intercept", "ordnance-attack") and not tokens(state):
+        return "no ordnance is in play"
+    if kind == "intercept" and not choices(plugin, state, kind, "token", None):
+        return _held(plugin, state) or "no fighters in play are free to intercept"
+    if kind == "ordnance-attack" and not attack_tokens(plugin, state):
+        return _held(plugin, state) or ("no ordnance in play may attack a ship this round (torpedoes, bombers, "
+                                        "assault craft launched before it)")
+    return None
+
+
+def _held(plugin: Plugin, state: GameState) -> str | None:
+    """The C&C obligation that holds a player's craft back, if one does."""
+    held = [o for o in plugin.standing_obligations(state) if o.id.startswith("cc-over:")]
+    return held[0].message() if held else None
+
+
+def over_cc(plugin: Plugin, state: GameState, player: int) -> bool:
+    """True while the player's fighters and bombers above C&C must go (and the table has not overridden it)."""
+    return any(o.id == cc_id(player) for o in plugin.standing_obligations(state))
+
+
+def attack_tokens(plugin: Plugin, state: GameState) -> list[dict[str, Any]]:
+    out = []
+    for t in tokens(state):
+        kind = plugin.ruleset.ordnance[t["kind"]]
+        if t["round"] == state.turn or not (kind.damage or kind.atg or kind.boarders):
+            continue
+        if kind.cc and over_cc(plugin, state, t["owner"]):
+            continue
+        out.append(t)
+    return out
+
+
+def choices(plugin: Plugin, state: GameState, kind: str, arg: str, actor: ShipState | None) -> list[dict[str, Any]]:
+    """The tokens argument `arg` of action `kind` may name now."""
+    every = tokens(state)
+    if kind == "point-defence":
+        return [t for t in every if actor is None or (t["owner"] != actor.owner and plugin.pd_allowance(state, actor, t)[1] > 0)]
+    if kind == "intercept":
+        fighters = [t for t in every if plugin.ruleset.ordnance[t["kind"]].ata
+                    and int(t["units"]) > intercepted_now(t, state.turn) and not over_cc(plugin, state, t["owner"])]
+        if arg == "token":
+            return fighters
+        owners = {f["owner"] for f in fighters}
+        return [t for t in every if any(t["owner"] != o for o in owners)]
+    if kind == "ordnance-attack":
+        return attack_tokens(plugin, state)
+    if kind == "remove-ordnance":  # the craft that must go first
+        return sorted(every, key=lambda t: not (plugin.ruleset.ordnance[t["kind"]].cc and over_cc(plugin, state, t["owner"])))
+    return every
+
+
+def token_items(plugin: Plugin, state: GameState, kind: str, arg: ArgSpec, actor: ShipState | None) -> list[TableItem]:
+    ids = [t["id"] for t in choices(plugin, state, kind, arg.name, actor)]
+    table = {item.id: item for item in plugin.on_table(state)}
+    return [table[i] for i in ids if i in table]
