@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tui_support import make_app, run, settle
+from tui_support import make_app, play_scene_steps, run, settle
 
 from mstracker.tui.screens.battle import BattleScreen
 from mstracker.tui.screens.battle_scenes import FIRST_ATTACK, REACH, RULESETS, attack, create_game, next_steps
@@ -36,7 +36,10 @@ def test_short_game_through_the_ui(ruleset: str) -> None:
     async def play(pilot: Any) -> dict:
         screen = await create_game(pilot, ruleset)
         assert screen.state.ruleset == ruleset and not screen.state.started
-        await REACH[ruleset](pilot)
+        if ruleset == "lukas":  # the order of turns comes first (lukas §1.b): its DemoSpec plays it
+            await play_scene_steps(pilot, ruleset)
+        else:
+            await REACH[ruleset](pilot)
         assert screen.state.ships[target].record[key] == before
         events = await attack(pilot, attacker, target, faces, **measured)
         assert events, "the attack produced no events"

@@ -7,11 +7,15 @@ Regenerate after a deliberate change with: pytest tests/tui/test_battle_snapshot
 from __future__ import annotations
 
 import pytest
-from tui_support import SIZE, make_app
+from tui_support import SIZE, make_app, play_scene_steps
 
+from mstracker.tui.screens import battle_scenes
 from mstracker.tui.screenshots import GAME_SCENES, SIZES
 
 
 @pytest.mark.parametrize("scene", list(GAME_SCENES))
-def test_game_screen_snapshot(scene: str, snap_compare) -> None:
+def test_game_screen_snapshot(scene: str, snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:
+    # lukas decides the order of turns before turn 1's ship actions (lukas §1.b): its scene follows the
+    # ruleset's DemoSpec until battle_scenes.lukas_to_attack does the same
+    monkeypatch.setitem(battle_scenes.REACH, "lukas", lambda pilot: play_scene_steps(pilot, "lukas"))
     assert snap_compare(make_app(), run_before=GAME_SCENES[scene], terminal_size=SIZES.get(scene, SIZE))

@@ -66,3 +66,19 @@ def record_notifications(app: MstrackerApp) -> list[str]:
 
     app.notify = notify  # type: ignore[method-assign]
     return seen
+
+
+async def play_scene_steps(pilot: Pilot, ruleset: str) -> None:
+    """The ruleset's own way to its first attack (its DemoSpec.to_attack), through the screens."""
+    from mstracker.rules.registry import package
+    from mstracker.tui.screens import battle_scenes as play
+
+    demo = package(ruleset).demo
+    assert demo is not None
+    for step in demo.to_attack:
+        if step.kind == "next-step":
+            await play.next_steps(pilot, 1)
+        else:
+            if step.ship:
+                await play.select_ship(pilot, step.ship)
+            await play.other_action(pilot, step.kind, faces=step.faces or None, **dict(step.args))
