@@ -52,7 +52,7 @@ def announce_beam(plugin: Plugin, state: GameState, args: dict[str, Any]) -> lis
         it.record.get("fired") for it in weapons(ship) if it.id != beam.id
     ):
         raise InvalidAction(f"{ship.label} fired other weapons this turn "
-                            f"({setting_words(rules, 'beam_other_weapons_on_announce')})")
+                            f"; {setting_words(rules, 'beam_other_weapons_on_announce')}")
     text = (f"{ship.label} announces a {beam.name} ({beam.id}) attack on {target.label}: it may fire in the owner's "
             f"next turn ({cite('§3.b Beam')}).")
     old = beam.record.get("aim") or ""
@@ -79,7 +79,7 @@ def announce_field_defense(plugin: Plugin, state: GameState, args: dict[str, Any
     text = (f"{ship.label} announces its Field Defense: it switches on at the start of the owner's next turn "
             f"({cite('§4.a')}).")
     if forgo_now:
-        text += f" It gives up attacking this turn ({setting_words(rules, 'fd_forgo_on')})."
+        text += f" It gives up attacking this turn; {setting_words(rules, 'fd_forgo_on')}."
     batch = Batch(plugin, state)
     batch.story("field-announced", text, ship=ship.id)
     batch.set(ship.id, f"{field.id}.announced", True, "announced")

@@ -121,7 +121,7 @@ def destroy(plugin: Plugin, batch: Batch, victim_id: str, by: int | None, cause:
         batch.set(s.id, "docked_in", "", f"{victim.label} is destroyed")
         if die_inside:
             kills += _lose(plugin, batch, batch.ship(s.id), f"{s.label}, docked inside {victim.label}, is lost with it "
-                           f"({setting_words(rules, 'docked_die_with_host')}).", by)
+                           f"; {setting_words(rules, 'docked_die_with_host')}.", by)
         else:
             batch.set(s.id, "immobile", False, "out of the wreck")
     if inside and not die_inside:

@@ -77,11 +77,11 @@ def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any]) -> Fire
         check_beam(state, ship, weapon, target)
     elif aimed_beams(ship) and not rules.setting("beam_other_weapons_on_announce"):
         raise InvalidAction(f"{ship.label} announced a Beam attack this turn, so its other weapons stay silent "
-                            f"({setting_words(rules, 'beam_other_weapons_on_announce')})")
+                            f"; {setting_words(rules, 'beam_other_weapons_on_announce')}")
     distance = _check_reach(args, weapon_name, wdata, target)
     if ship.get("fd_active") and not rules.setting("fd_own_fire_leaves"):
         raise InvalidAction(f"{ship.label}'s own Field Defense is up and its fire may not leave it "
-                            f"({setting_words(rules, 'fd_own_fire_leaves')})")
+                            f"; {setting_words(rules, 'fd_own_fire_leaves')}")
     if target.get("fd_active") and not args.get("inside_field"):
         raise InvalidAction(f"{target.label} has its Field Defense up: no weapon passes into its 15-stud field "
                             f"({cite('§4.a')}); only a ship already inside it may fire (inside_field=yes)")

@@ -48,18 +48,20 @@ class RulesWithSettings:
 
 
 def setting_words(rules: Ruleset, key: str) -> str:
-    """A setting for players: what it decides, its value in force and whether the book says so
-    ('Turn on which a Field Defense ship gives up its attacks: activation (house default, fd_forgo_on)')."""
+    """A setting for players, to follow a '; ': what it decides, its value in force, and whether it is
+    the book's inference, a house default or the table's house rule, with its key last ('the turn a Field
+    Defense ship gives up its attacks: activation — a house default (fd_forgo_on)')."""
     setting = rules.settings[key]
     value = setting.value
     shown = "yes" if value is True else "no" if value is False else str(value)
     if rules.is_house_rule("settings", key):
-        mark = "house rule"
+        mark = "your house rule"
     elif setting.status is Provenance.INFERRED:
-        mark = "inferred"
+        mark = "inferred from the book"
     else:
-        mark = "house default"
-    return f"{setting.text}: {shown} ({mark}, {key})"
+        mark = "a house default"
+    text = setting.text[:1].lower() + setting.text[1:]
+    return f"{text}: {shown} — {mark} ({key})"
 
 
 # ---- ships -----------------------------------------------------------------------------------

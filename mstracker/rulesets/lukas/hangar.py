@@ -65,8 +65,8 @@ def release(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Even
     require_started(state, "act")
     rules = plugin.rules(state)
     if not rules.setting("hangar_early_release"):
-        raise InvalidAction(f"docked ships leave only when their hangar time is up ({cite('§4.b')}; "
-                            f"{setting_words(rules, 'hangar_early_release')})")
+        raise InvalidAction(f"docked ships leave only when their hangar time is up ({cite('§4.b')}); "
+                            f"{setting_words(rules, 'hangar_early_release')}")
     reason = why_not_now(state)
     if reason is not None:
         raise InvalidAction(reason)
@@ -75,7 +75,7 @@ def release(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Even
         raise InvalidAction(f"{ship.label} is not docked")
     host = state.ships.get(ship.get("docked_in") or "")
     text = (f"{ship.label} leaves {host.label if host else 'the hangar'} early, not repaired (armor "
-            f"{ship.get('armor')}; {setting_words(rules, 'hangar_early_release')}).")
+            f"{ship.get('armor')}); {setting_words(rules, 'hangar_early_release')}.")
     batch = Batch(plugin, state)
     batch.story("left-hangar", text, host=host.id if host else None, ships=[ship.id])
     leave(batch, ship.id, "leaves early")

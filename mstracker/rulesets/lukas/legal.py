@@ -18,7 +18,7 @@ from ...rules.contract import LegalAction
 from .acting import why_not_now
 from .game_base import ability_item, bay_key, cite, in_play, is_beam, setting_words, weapons
 from .order import why_not_order
-from .record import ATTACK, BOOSTERS, CARGO, FIELD_DEFENSE, HANGAR, INFILTRATION, READY
+from .record import ABILITY, ATTACK, BOOSTERS, CARGO, FIELD_DEFENSE, HANGAR, INFILTRATION, READY
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -31,7 +31,7 @@ def available(plugin: Plugin, state: GameState, kind: str) -> str | None:
     if reason is None and kind == "release":
         rules = plugin.rules(state)
         if not rules.setting("hangar_early_release"):
-            return f"docked ships leave only when their time is up ({setting_words(rules, 'hangar_early_release')})"
+            return f"docked ships leave only when their time is up; {setting_words(rules, 'hangar_early_release')}"
     return reason
 
 
@@ -58,9 +58,9 @@ def actors(plugin: Plugin, state: GameState, kind: str) -> list[ShipState]:
             able = [s for s in table if _ready_weapons(plugin, state, s)]
         return sorted(able, key=lambda s: (s.get("mode") != ATTACK, not any(
             it.record.get("beam") == READY for it in weapons(s))))
-    if kind == "choose-mode":
-        return sorted((s for s in table if not any(it.record.get("fired") for it in s.items)),
-                      key=lambda s: bool(s.get("mode")))
+    if kind == "choose-mode":  # not once it fired or used an active ability
+        return sorted((s for s in table if not any(it.record.get("fired") for it in s.items)
+                       and (s.get("mode") or "") in ("", ABILITY, ATTACK)), key=lambda s: bool(s.get("mode")))
     if kind == "announce-beam":
         return [s for s in table if any(is_beam(rules, it) and not it.record.get("disabled") and not it.record.get("fired")
                                         and it.record.get("beam") != "aimed" for it in weapons(s))]
@@ -74,7 +74,8 @@ def actors(plugin: Plugin, state: GameState, kind: str) -> list[ShipState]:
         return [s for s in table if _ready(plugin, state, s, INFILTRATION)] if any(
             s.get("infiltrated_by") for s in table) else []
     if kind == "dock":
-        return [s for s in table if not s.get("immobile") and _hosts(state, s)]
+        classes = rules.abilities[HANGAR].targets
+        return [s for s in table if s.ship_class in classes and not s.get("immobile") and _hosts(state, s)]
     if kind == "cargo":
         return [s for s in table if ability_item(s, CARGO) is not None]
     return table

@@ -24,7 +24,7 @@ from ...game.state import GameState
 from ...rules.contract import DicePlan, Faces, PlanBuilder, face
 from ...rules.outcome import AttackOdds
 from .acting import SETUP_PHASE, order_decided
-from .game_base import cite, setting_words
+from .game_base import cite
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -135,7 +135,7 @@ def decide_order(plugin: Plugin, state: GameState, request: OrderRequest, dice: 
         left_tied = rolls_in_round(keys, rolled_last, MAX_ROUNDS + 1)
         tail = f"; still tied after {MAX_ROUNDS} rolls, seating order decides" if left_tied else ""
         text = (f"Order of turns ({cite('§1.b')}), {'; '.join(words)}{tail}: {_listing(request.names, order)} "
-                f"({setting_words(plugin.rules(state), 'order_die')}).")
+                f"(the book says only that a roll of dice is good; a d{request.sides} is the die in force, order_die).")
         batch.story("order-decided", text, order=order, rolls=keys)
     names = ", then ".join(request.names[p] for p in order)
     batch.extra("order", order, f"Order of turns: {names}")

@@ -66,7 +66,7 @@ def _weapon(plugin: Plugin, state: GameState, ship: ShipState, it: ShipItem) -> 
     if used:
         return say(Readiness.DISABLED, f"the ship {used} this turn: no attacks ({cite('§1.b')})")
     if ship.get("fd_active") and not rules.setting("fd_own_fire_leaves"):
-        return say(Readiness.DISABLED, f"its own Field Defense is up ({setting_words(rules, 'fd_own_fire_leaves')})")
+        return say(Readiness.DISABLED, f"its own Field Defense is up; {setting_words(rules, 'fd_own_fire_leaves')}")
     beam = is_beam(rules, it)
     stage = it.record.get("beam") or ""
     aim = ship_name(state, it.record.get("aim") or "")
@@ -80,7 +80,7 @@ def _weapon(plugin: Plugin, state: GameState, ship: ShipState, it: ShipItem) -> 
                                        f"turn ({cite('§3.b Beam')})")
     if aimed_beams(ship) and not rules.setting("beam_other_weapons_on_announce"):
         return say(Readiness.DISABLED, f"silent in the turn its Beam is announced "
-                                       f"({setting_words(rules, 'beam_other_weapons_on_announce')})")
+                                       f"; {setting_words(rules, 'beam_other_weapons_on_announce')}")
     return say(Readiness.READY, "")
 
 

@@ -91,7 +91,7 @@ def fd_activate(plugin: Plugin, state: GameState) -> list[Event]:
         text = (f"{ship.label} switches its Field Defense on: nothing enters or fires into 15 studs around it until "
                 f"{player_name(state, ship.owner)}'s next turn ({cite('§4.a')}).")
         if forgo:
-            text += f" It gives up attacking this turn ({setting_words(rules, 'fd_forgo_on')})."
+            text += f" It gives up attacking this turn; {setting_words(rules, 'fd_forgo_on')}."
         batch.story("field-on", text, ship=ship.id)
         batch.set(ship.id, f"{field.id}.announced", False, "switched on")
         batch.set(ship.id, "fd_active", True, "switched on")
