@@ -37,8 +37,8 @@ class RulesWithSettings:
         key = tuple(sorted(settings.items()))
         found = self._cache.get(key)
         if found is None:
-            changed = {
-                k: s.model_copy(update={"value": settings[k]})
+            changed = {  # a game setting away from the ruleset's value is the table's own rule
+                k: s.model_copy(update={"value": settings[k], "status": Provenance.HOUSE_RULE})
                 for k, s in self.base.settings.items()
                 if k in settings and settings[k] != s.value
             }
@@ -54,7 +54,7 @@ def setting_words(rules: Ruleset, key: str) -> str:
     setting = rules.settings[key]
     value = setting.value
     shown = "yes" if value is True else "no" if value is False else str(value)
-    if rules.is_house_rule("settings", key):
+    if rules.is_house_rule("settings", key) or setting.status is Provenance.HOUSE_RULE:
         mark = "your house rule"
     elif setting.status is Provenance.INFERRED:
         mark = "inferred from the book"
