@@ -131,7 +131,8 @@ def halt_infiltration(plugin: Plugin, state: GameState, args: dict[str, Any]) ->
     return batch.events
 
 
-def check_infiltration(plugin: Plugin, state: GameState, ship: ShipState, target: ShipState, distance: int | None) -> ShipItem:
+def check_infiltration(plugin: Plugin, state: GameState, ship: ShipState, target: ShipState,
+                       distance: int | None) -> ShipItem:
     ability = plugin.rules(state).abilities[INFILTRATION]
     pods = needs(ship, INFILTRATION)
     if ship.ship_class not in ability.classes:

@@ -19,6 +19,10 @@ from .record import ABILITY, ATTACK, BOOST, FIELD, HALT, INFILTRATE
 if TYPE_CHECKING:
     from .plugin import Plugin
 
+SHIP_ARG = ArgSpec("ship", ArgType.SHIP, "the ship (id, name or tag)")
+DISTANCE_ARG = ArgSpec("distance", ArgType.INT, "studs measured on the table (checked against the range)",
+                       required=False)
+
 ACTION_PHASE = "ship_action"
 SETUP_PHASE = "setup"
 
@@ -91,7 +95,3 @@ def needs(ship: ShipState, ability: str) -> ShipItem:
     if found is None:
         raise InvalidAction(f"{ship.label} has no {ability}")
     return found
-
-
-SHIP_ARG = ArgSpec("ship", ArgType.SHIP, "the ship (id, name or tag)")
-DISTANCE_ARG = ArgSpec("distance", ArgType.INT, "studs measured on the table (checked against the range)", required=False)

@@ -88,7 +88,8 @@ def _apply_subsystem(batch: Batch, order: FireOrder) -> None:
     if sub.code == "engines":
         if not target.get("engines_out"):
             batch.set(target.id, "engines_out", True, why)
-            batch.set(target.id, "speed", engines_speed(order.rules, int(target.get("speed_max") or 0)), "half speed, rounded up")
+            slow = engines_speed(order.rules, int(target.get("speed_max") or 0))
+            batch.set(target.id, "speed", slow, "half speed, rounded up")
         return
     if sub.code == "bridge":
         batch.set(target.id, "bridge_out", True, why)

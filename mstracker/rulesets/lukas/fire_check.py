@@ -15,7 +15,18 @@ from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import DicePlan, PlanBuilder, face, total
 from ...rules.names import UnknownName
 from .acting import ability_used, ship_on_table
-from .game_base import aimed_beams, cite, has_ability, is_beam, max_range, pick_weapon, radar_ships, setting_words, weapon_data, weapons
+from .game_base import (
+    aimed_beams,
+    cite,
+    has_ability,
+    is_beam,
+    max_range,
+    pick_weapon,
+    radar_ships,
+    setting_words,
+    weapon_data,
+    weapons,
+)
 from .lookup import find_subsystem
 from .model import Ruleset
 from .procedures import HIT_DIE, AttackPlan, plan_attack
@@ -60,8 +71,9 @@ def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any]) -> Fire
     ship = ship_on_table(plugin, state, args["ship"])
     used = ability_used(ship)
     if used:
+        change = " (choose-mode attack to change)" if ship.get("mode") == ABILITY else ""
         raise InvalidAction(f"{ship.label} {used} this turn: a ship cannot attack and use an active ability in the "
-                            f"same turn ({cite('§1.b')})" + (" (choose-mode attack to change)" if ship.get("mode") == ABILITY else ""))
+                            f"same turn ({cite('§1.b')}){change}")
     weapon = pick_weapon(ship, args.get("weapon"), ruleset=rules)
     if weapon.record.get("disabled"):
         raise InvalidAction(f"{weapon.name} ({weapon.id}) of {ship.label} was knocked out by a bomb and cannot attack "

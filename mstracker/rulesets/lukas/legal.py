@@ -129,7 +129,8 @@ def refine(plugin: Plugin, state: GameState, spec: ActionSpec, legal: LegalActio
     return legal
 
 
-def _fire_defaults(plugin: Plugin, state: GameState, legal: LegalAction, ship: ShipState, marked: str | None) -> LegalAction:
+def _fire_defaults(plugin: Plugin, state: GameState, legal: LegalAction, ship: ShipState,
+                   marked: str | None) -> LegalAction:
     ready = _ready_weapons(plugin, state, ship)
     rules = plugin.rules(state)
     items = {it.id: it for it in weapons(ship)}
@@ -158,7 +159,8 @@ def no_actor_reason(kind: str) -> str:
         "announce-field-defense": f"no ship of yours can announce a Field Defense now ({cite('§4.a')})",
         "boost": f"no ship of yours can boost now ({cite('§4.f')})",
         "infiltrate": f"no infiltration frigate of yours is free to infiltrate now ({cite('§4.c')})",
-        "halt-infiltration": f"none of your ships is being infiltrated, or no infiltration frigate is free ({cite('§4.c')})",
+        "halt-infiltration": f"none of your ships is being infiltrated, or no infiltration frigate is free "
+                             f"({cite('§4.c')})",
         "dock": f"no ship of yours can dock in an allied Hangar Bay with room ({cite('§4.b')})",
         "release": "no ship of yours is docked",
         "cargo": f"no ship of yours has Cargo Transport ({cite('§4.e')})",

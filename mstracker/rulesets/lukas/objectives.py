@@ -55,7 +55,10 @@ def _destroy_count(state: GameState) -> list[Event]:
 def _lose_named_ship(state: GameState) -> list[Event]:
     refs = [r.strip() for r in str(state.settings.get("objective_ships", "")).split(",") if r.strip()]
     if not refs:
-        return [note("the objective is to lose no named ship, but none is named: set the ships to protect (objective_ships) in the game settings")] if state.turn <= len(state.players) else []
+        if state.turn > len(state.players):
+            return []
+        return [note("the objective is to lose no named ship, but none is named: set the ships to protect "
+                     "(objective_ships) in the game settings")]
     events: list[Event] = []
     for ref in refs:
         try:

@@ -28,7 +28,7 @@ from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
 from ...rules.outcome import AttackOdds
 from . import abilities, announce, hangar, legal, objectives, order, readiness, table, turn
-from .acting import SHIP_ARG, ship_on_table
+from .acting import SHIP_ARG
 from .attack import beam_odds, decide_fire, fire_odds
 from .fire_check import SUBSYSTEM_CHOICES, fire_dice, prepare_beam, prepare_fire
 from .game_base import RulesWithSettings
@@ -109,12 +109,14 @@ class Plugin(RulesetPlugin):
     def action_specs(self) -> tuple[ActionSpec, ...]:
         """In the order a game goes: the order of turns, the attack, announcements, abilities, the hangar."""
         specs = super().action_specs()
-        return tuple(sorted(specs, key=lambda s: ACTION_ORDER.index(s.kind) if s.kind in ACTION_ORDER else len(ACTION_ORDER)))
+        last = len(ACTION_ORDER)
+        return tuple(sorted(specs, key=lambda s: ACTION_ORDER.index(s.kind) if s.kind in ACTION_ORDER else last))
 
     def build_record_spec(self) -> RecordSpec:
         return RECORD_SPEC
 
-    def initial_ship(self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None, settings: Any) -> ShipState:
+    def initial_ship(self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None,
+                     settings: Any) -> ShipState:
         return build_ship(self.rules_with(settings), ship_id, owner, entry)
 
     def initial_player(self, index: int, roster: Roster, settings: Any) -> PlayerState:
@@ -270,10 +272,6 @@ class Plugin(RulesetPlugin):
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return table.on_table(self, state)
-
-    def ship_on_table(self, state: GameState, ref: str) -> ShipState:
-        """The active player's ship, on the table, in the Ship action phase (see `acting`)."""
-        return ship_on_table(self, state, ref)
 
 
 __all__ = ["Plugin"]

@@ -113,7 +113,9 @@ def _ability(plugin: Plugin, state: GameState, ship: ShipState, it: ShipItem) ->
                                             f"({cite('§4.f')})", marker)
         if ship.get("immobile"):
             return say(Readiness.DISABLED, f"the ship may not move this turn ({cite('§4.b')}, {cite('§4.c')})")
-        return say(Readiness.DISABLED, blocked) if blocked else say(Readiness.READY, f"+10 studs this turn ({cite('§4.f')})")
+        if blocked:
+            return say(Readiness.DISABLED, blocked)
+        return say(Readiness.READY, f"+10 studs this turn ({cite('§4.f')})")
     if name == INFILTRATION:
         target = it.record.get("target") or ""
         if target:

@@ -62,18 +62,23 @@ def on_table(plugin: Plugin, state: GameState) -> tuple[TableItem, ...]:
             stage = it.record.get("beam") or ""
             if stage:
                 when = f"fires in {owner}'s next turn" if stage == AIMED else "may fire this turn"
+                aim = ship_name(state, it.record.get("aim") or "")
                 out.append(TableItem(f"beam{ship.id}{it.id}", "Beam aimed", ship.owner,
-                                     f"{it.name} ({it.id}) of {ship.label} at {ship_name(state, it.record.get('aim') or '')}: "
-                                     f"{when} ({cite('§3.b Beam')})", ship.id))
+                                     f"{it.name} ({it.id}) of {ship.label} at {aim}: {when} ({cite('§3.b Beam')})",
+                                     ship.id))
         boosters = ability_item(ship, BOOSTERS)
         if boosters is not None and boosters.record.get("marker"):
             out.append(TableItem(f"boost{ship.id}", "Booster marker", ship.owner,
-                                 f"on {ship.label}'s stand: it boosts again once the marker is off ({cite('§4.f')})", ship.id))
+                                 f"on {ship.label}'s stand: it boosts again once the marker is off ({cite('§4.f')})",
+                                 ship.id))
         if ship.get("docked"):
             host = ship_name(state, ship.get("docked_in") or "")
+            turn = "the next turn" if plugin.rules(state).setting("hangar_turns") == "every" else f"{owner}'s next turn"
+            when = (f"stays in through {turn}, out the turn after" if int(ship.get("docked") or 0) > 1
+                    else f"out at the start of {turn}")
             out.append(TableItem(f"dock{ship.id}", "Docked", ship.owner,
-                                 f"{ship.label} in {host}'s hangar, off the table: out fully repaired when its time "
-                                 f"is up ({cite('§4.b')})", ship.id))
+                                 f"{ship.label} in {host}'s hangar, off the table: {when}, fully repaired "
+                                 f"({cite('§4.b')})", ship.id))
         hold = ability_item(ship, CARGO)
         if hold is not None and hold.record.get("cargo"):
             out.append(TableItem(f"cargo{ship.id}", "Cargo", ship.owner,
