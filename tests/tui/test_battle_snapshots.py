@@ -17,5 +17,9 @@ from mstracker.tui.screenshots import GAME_SCENES, SIZES
 def test_game_screen_snapshot(scene: str, snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:
     # lukas decides the order of turns before turn 1's ship actions (lukas §1.b): its scene follows the
     # ruleset's DemoSpec until battle_scenes.lukas_to_attack does the same
-    monkeypatch.setitem(battle_scenes.REACH, "lukas", lambda pilot: play_scene_steps(pilot, "lukas"))
+    def lukas_to_attack(pilot) -> object:  # noqa: ANN001
+        return play_scene_steps(pilot, "lukas")
+
+    monkeypatch.setattr(battle_scenes, "lukas_to_attack", lukas_to_attack)
+    monkeypatch.setitem(battle_scenes.REACH, "lukas", lukas_to_attack)
     assert snap_compare(make_app(), run_before=GAME_SCENES[scene], terminal_size=SIZES.get(scene, SIZE))
