@@ -112,7 +112,7 @@ def destroy(plugin: Plugin, batch: Batch, victim_id: str, by: int | None, cause:
     inside = [s for s in batch.state.ships.values()
               if s.get("docked_in") == victim.id and s.get("docked") and not s.get("destroyed")]
     die_inside = bool(inside) and bool(rules.setting("docked_die_with_host"))
-    kills = _lose(plugin, batch, victim, f"{victim.label} is destroyed {cause}.", by)
+    kills = _lose(plugin, batch, victim, f"{victim.label} is destroyed {cause}.", by, f"destroyed {cause}")
     bay = ability_item(victim, HANGAR)
     if inside and bay is not None:
         batch.set(victim.id, f"{bay.id}.bay_sc", 0, "the hangar is gone")
@@ -121,8 +121,8 @@ def destroy(plugin: Plugin, batch: Batch, victim_id: str, by: int | None, cause:
         batch.set(s.id, "docked", 0, f"{victim.label} is destroyed")
         batch.set(s.id, "docked_in", "", f"{victim.label} is destroyed")
         if die_inside:
-            kills += _lose(plugin, batch, batch.ship(s.id), f"{s.label}, docked inside {victim.label}, is lost with it "
-                           f"; {setting_words(rules, 'docked_die_with_host')}.", by)
+            kills += _lose(plugin, batch, batch.ship(s.id), f"{s.label}, docked inside {victim.label}, is lost with it"
+                           f"; {setting_words(rules, 'docked_die_with_host')}.", by, f"lost with {victim.label}")
         else:
             batch.set(s.id, "immobile", False, "out of the wreck")
     if inside and not die_inside:
@@ -134,11 +134,11 @@ def destroy(plugin: Plugin, batch: Batch, victim_id: str, by: int | None, cause:
         batch.resource(by, "kills", have + kills, f"{kills} enemy ship(s) destroyed")
 
 
-def _lose(plugin: Plugin, batch: Batch, ship: ShipState, text: str, by: int | None) -> int:
+def _lose(plugin: Plugin, batch: Batch, ship: ShipState, text: str, by: int | None, why: str) -> int:
     """One ship out of play, with nothing of it left in play; 1 when it counts as a kill for `by`."""
     gone = live_effects(ship)
     batch.story("ship-destroyed", text + (f" {' '.join(gone)}" if gone else ""), ship=ship.id, by=by)
-    batch.set(ship.id, "destroyed", True, "armor 0 or less" if not ship.get("docked") else "lost with its host")
+    batch.set(ship.id, "destroyed", True, why)
     clear_effects(batch, ship.id, "the ship is destroyed")
     end_infiltrations(plugin, batch, ship.id)
     return 1 if by is not None and ship.owner != by else 0

@@ -233,6 +233,7 @@ def test_the_battle_report_tells_the_capture_and_the_losses() -> None:
         log += events
         s = eng.apply(s, events)
     report = battle_report(eng, log)
-    assert [loss["name"] for loss in report["losses"]] == ["Wasp"]
+    assert [(loss["name"], loss["how"]) for loss in report["losses"]] == [
+        ("Wasp", "Wasp (#9) Destroyed: no → yes, destroyed by Bull (#2)")]
     text = report_markdown(report)
     assert "Sneak (#5) captures Ram (#8)" in text and "d12 shows 12" in text and "kills +1" in text

@@ -112,7 +112,12 @@ def test_hangar_room_classes_and_docked_ships_lost_with_their_host() -> None:
     assert "only Strike Craft and Frigate dock" in refused(eng, s, "dock", ship="Carrier", host="Carrier")
     assert "not an allied ship with a Hangar Bay" in refused(eng, s, "dock", ship="F2", host="Fighter 1")
     s = to_turn(eng, s, 2)
-    s = act(eng, s, "fire", (12, 12), ship="Titan", weapon="Heavy Turret", target="Carrier")  # 11 ≥ 10
+    events = decide(eng, s, "fire", (12, 12), ship="Titan", weapon="Heavy Turret", target="Carrier")  # 11 ≥ 10
+    assert [e.text for e in events if e.kind == "ship-destroyed"] == [
+        "Carrier (#1) is destroyed by Titan (#7).",
+        "Fighter 1 (#2), docked inside Carrier (#1), is lost with it; ships docked in a hangar are lost when their "
+        "host is destroyed: yes — a house default (docked_die_with_host)."]
+    s = eng.apply(s, events)
     lost = [e for e in s.ships.values() if e.record["destroyed"]]
     assert [x.name for x in lost] == ["Carrier", "Fighter 1"]
     assert rec(s, "2")["docked"] == 0 and s.players[1].resources["kills"] == 2
