@@ -114,7 +114,7 @@ def test_hangar_room_classes_and_docked_ships_lost_with_their_host() -> None:
     s = to_turn(eng, s, 2)
     events = decide(eng, s, "fire", (12, 12), ship="Titan", weapon="Heavy Turret", target="Carrier")  # 11 ≥ 10
     assert [e.text for e in events if e.kind == "ship-destroyed"] == [
-        "Carrier (#1) is destroyed by Titan (#7).",
+        "Carrier (#1) is destroyed by Titan (#5).",
         "Fighter 1 (#2), docked inside Carrier (#1), is lost with it; ships docked in a hangar are lost when their "
         "host is destroyed: yes — a house default (docked_die_with_host)."]
     s = eng.apply(s, events)
