@@ -15,7 +15,7 @@ from ...game.batch import Batch
 from ...game.events import Event
 from ...game.state import GameState, ShipState
 from .attack import clear_effects, live_effects, release_hold
-from .game_base import ability_item, cite, home_owner, player_name, setting_words, weapons
+from .game_base import ability_item, cite, home_owner, in_play, player_name, setting_words, weapons
 from .record import AIMED, BOOSTERS, FIELD, FIELD_DEFENSE, INFILTRATION, READY
 
 if TYPE_CHECKING:
@@ -125,12 +125,15 @@ def beam_ready(plugin: Plugin, state: GameState) -> list[Event]:
         for it in weapons(ship):
             stage = it.record.get("beam") or ""
             target = state.ships.get(it.record.get("aim") or "")
-            if stage == AIMED and target is not None and not target.get("destroyed") and not it.record.get("disabled"):
+            gone = target is None or not in_play(target) or target.owner == ship.owner
+            if stage == AIMED and not gone and not it.record.get("disabled"):
+                assert target is not None
                 batch.story("beam-ready", f"{it.name} ({it.id}) of {ship.label} may fire at {target.label} this turn "
                             f"({cite('§3.b Beam')}).", ship=ship.id, item=it.id)
                 batch.set(ship.id, f"{it.id}.beam", READY, "announced last turn")
             elif stage:
-                why = "was not fired in its turn" if stage == READY else "has no target any more"
+                why = ("was not fired in its turn" if stage == READY
+                       else "has no target any more: it is gone from the table or no longer an enemy")
                 batch.story("beam-lapsed", f"The Beam attack announced for {it.name} ({it.id}) of {ship.label} {why}; "
                             "it lapses.", ship=ship.id, item=it.id)
                 batch.set(ship.id, f"{it.id}.beam", "", "lapsed")
