@@ -1,5 +1,6 @@
 """Snapshots of the game screens: new game, a live battle of each ruleset, the attack dialog (odds,
-physical dice), and the battle screen at 80x24. The scenes are the screenshot scenes.
+physical dice), and the battle screen at 80x24. The scenes are the screenshot scenes, each ruleset's
+battle played from its package's DemoSpec.
 
 Regenerate after a deliberate change with: pytest tests/tui/test_battle_snapshots.py --snapshot-update
 """

@@ -85,7 +85,9 @@ class LukasPackage(RulesetPackage):
     )
     demo = DemoSpec(
         fleets=("kassarian_strike_group.toml", "rakanda_home_fleet.toml"),
-        to_attack=(SceneStep("next-step"),),
+        # turn 1; the order of turns (Kassarians 6, Rakanda 1); the rest of "Before the game" and the
+        # five automatic upkeep steps, into the Ship action phase
+        to_attack=(SceneStep("next-step"), SceneStep("roll-order", faces="6 1"), *[SceneStep("next-step")] * 9),
         attacker="2",
         target="9",
         faces="9 4",

@@ -1,222 +1,164 @@
-"""The lukas active abilities (§4) and the hangar as actions: the base class of the lukas Plugin.
+"""The ship's choice for the turn and the active abilities used at once (lukas §1.b, §4.c, §4.e, §4.f).
 
-Field Defense, Boosters and Infiltration are active: a ship using one gives up attacking that turn
-(§1.b). Their state lives on the ability's item (the announced field, the booster marker, the
-infiltration target and its flags, the hangar's room, the cargo), as the markers sit on the model.
+A ship attacks with its weapons or uses one active ability, never both (§1.b). Boosters and
+Infiltration are active; Cargo Transport is passive bookkeeping. Their state lives on the ability's
+item (the booster marker, the infiltration target and its flags, the cargo), as the markers sit on the
+model. Field Defense is announced a turn ahead (`announce`); the hangar is in `hangar`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .model import Ruleset
+from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
-from ...game.generic import require_started
-from .record import (
-    ABILITY,
-    ATTACK,
-    BOOST,
-    BOOSTER_TURNS,
-    BOOSTERS,
-    CARGO,
-    DOCK_TURNS,
-    FIELD,
-    FIELD_DEFENSE,
-    HALT,
-    HANGAR,
-    INFILTRATE,
-    INFILTRATION,
-)
-from .game_base import RulesWithSettings, ability_item, bay_changes, bay_key, update
-from ...game.plugin import RulesetPlugin, action
+from ...game.events import ArgSpec, ArgType, Event
 from ...game.state import GameState, ShipItem, ShipState
+from .acting import DISTANCE_ARG, SHIP_ARG, free_for_ability, needs, ship_on_table
+from .game_base import cite, setting_words, ship_name
+from .model import Ruleset
+from .procedures import engines_speed
+from .record import ABILITY, ABILITY_MODES, ATTACK, BOOST, BOOSTER_TURNS, BOOSTERS, CARGO, HALT, INFILTRATE, INFILTRATION
 
-SHIP_ARG = ArgSpec("ship", ArgType.SHIP, "the ship (id, name or tag)")
-DISTANCE_ARG = ArgSpec("distance", ArgType.INT, "studs measured on the table (checked against the range)", required=False)
+if TYPE_CHECKING:
+    from .plugin import Plugin
+
+MODE_ARGS = (SHIP_ARG, ArgSpec("mode", ArgType.CHOICE, "attack (every weapon) or ability (an active ability)",
+                               choices=(ATTACK, ABILITY)))
+MODE_HELP = ("choose what a ship does this turn: attack with its weapons, or use an active ability (Field Defense, "
+             "Infiltration, Boosters); never both (lukas §1.b). Firing or using an ability chooses it too.")
+BOOST_HELP = ("fire the Boosters (lukas §4.f): +10 studs this turn, no weapons this turn; the marker stays on through "
+              "the next turn, so boost again the turn after it comes off.")
+INFILTRATE_ARGS = (SHIP_ARG, ArgSpec("target", ArgType.SHIP, "the enemy frigate or capital ship"), DISTANCE_ARG)
+INFILTRATE_HELP = ("an infiltration frigate within 4 studs declares an infiltration instead of attacking (lukas §4.c): "
+                   "neither ship may move in the next turn; at the start of the owner's next turn the target is "
+                   "captured unless its team halted it (halt-infiltration) or the infiltrator was destroyed.")
+HALT_ARGS = (SHIP_ARG, ArgSpec("target", ArgType.SHIP, "your own ship being infiltrated"), DISTANCE_ARG)
+HALT_HELP = ("your own infiltration frigate infiltrates your ship to halt the enemy's infiltration (lukas §4.c), "
+             "using its active ability for this turn.")
+CARGO_ARGS = (SHIP_ARG, ArgSpec("delta", ArgType.INT, "containers loaded (+) or unloaded (-)"))
+CARGO_HELP = "load or unload cargo containers on a ship with Cargo Transport (lukas §4.e)"
 
 
-class AbilityActions(RulesetPlugin):
-    """Ability and hangar actions, and the checks every lukas action shares."""
+def choose_mode(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
+    ship = ship_on_table(plugin, state, args["ship"])
+    mode, now = args["mode"], ship.get("mode") or ""
+    if now == mode:
+        raise InvalidAction(f"{ship.label} is already in {mode} mode this turn")
+    if mode == ABILITY:
+        free_for_ability(ship, "an ability")
+    elif now in ABILITY_MODES - {ABILITY}:
+        raise InvalidAction(f"{ship.label} used {now} this turn, so it cannot attack ({cite('§1.b')})")
+    word = "attacks with its weapons" if mode == ATTACK else "uses an active ability"
+    batch = Batch(plugin, state)
+    batch.story("mode-chosen", f"{ship.label} {word} this turn ({cite('§1.b')}).", ship=ship.id, mode=mode)
+    batch.set(ship.id, "mode", mode, "chosen for this turn")
+    return batch.events
 
-    ruleset: Ruleset
 
-    def __init__(self, ruleset: Ruleset) -> None:
-        super().__init__(ruleset)
-        self.rules_with = RulesWithSettings(ruleset)
+def boost_move(rules: Ruleset, ship: ShipState) -> tuple[int, str]:
+    """Studs a boosting ship may move this turn, and how that is worked out (engines out: setting)."""
+    bonus = rules.abilities[BOOSTERS].speed_bonus
+    speed = int(ship.get("speed") or 0)
+    if not ship.get("engines_out"):
+        return speed + bonus, f"speed {speed} + {bonus}"
+    full = int(ship.get("speed_max") or 0)
+    how = setting_words(rules, "boost_with_engines_out")
+    if rules.setting("boost_with_engines_out") == "add_then_halve":
+        studs = engines_speed(rules, full + bonus)
+        return studs, f"engines out: half of speed {full} + {bonus}, rounded up; {how}"
+    return speed + bonus, f"engines out: half speed {speed}, then + {bonus}; {how}"
 
-    def rules(self, state: GameState) -> Ruleset:
-        """The ruleset with this game's settings in force."""
-        return self.rules_with(state.settings)
 
-    def ship_on_table(self, state: GameState, ref: str) -> ShipState:
-        """The active player's ship, not destroyed and not inside a hangar."""
-        require_started(state, "act")
-        ship = self.acting_ship(state, ref, own=True)
-        if ship.get("docked"):
-            host = state.ships.get(ship.get("docked_in") or "")
-            raise InvalidAction(f"{ship.label} is docked in {host.label if host else 'a hangar'} and off the table")
-        return ship
+def boost(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
+    ship = ship_on_table(plugin, state, args["ship"])
+    boosters = needs(ship, BOOSTERS)
+    if boosters.record.get("marker"):
+        raise InvalidAction(f"{ship.label}'s booster marker is still on: boost again once it comes off "
+                            f"({cite('§4.f')})")
+    if ship.get("immobile"):
+        raise InvalidAction(f"{ship.label} cannot move this turn")
+    free_for_ability(ship, BOOSTERS)
+    studs, how = boost_move(plugin.rules(state), ship)
+    text = (f"{ship.label} boosts: moves up to {studs} studs this turn ({how}); no weapons this turn; the booster "
+            f"marker goes on its stand ({cite('§4.f')}).")
+    batch = Batch(plugin, state)
+    batch.story("boosted", text, ship=ship.id, studs=studs)
+    batch.set(ship.id, "mode", BOOST, "boosts instead of attacking")
+    batch.set(ship.id, f"{boosters.id}.marker", BOOSTER_TURNS, "booster marker on")
+    return batch.events
 
-    def _free_for_ability(self, ship: ShipState, what: str) -> None:
-        """Refused once the ship has fired, or used an active ability, this turn (§1.b)."""
-        mode = ship.get("mode") or ""
-        if any(it.record.get("fired") for it in ship.items):
-            raise InvalidAction(f"{ship.label} attacked this turn, so it cannot use {what} (§1.b: attack or ability, not both)")
-        if mode not in ("", ABILITY, ATTACK):
-            raise InvalidAction(f"{ship.label} already used {mode} this turn; one active ability a turn")
 
-    def _needs(self, ship: ShipState, ability: str) -> ShipItem:
-        found = ability_item(ship, ability)
-        if found is None:
-            raise InvalidAction(f"{ship.label} has no {ability}")
-        return found
-
-    # ---- actions -------------------------------------------------------------------------------
-    @action(
-        "announce-field-defense", SHIP_ARG,
-        help="announce Field Defense: it switches on at the start of the owner's next turn and stays up until the "
-             "owner's turn after (§4.a). Not while it is up. The ship gives up attacking in the activation turn "
-             "(setting fd_forgo_on).",
-    )
-    def announce_field_defense(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.ship_on_table(state, args["ship"])
-        field = self._needs(ship, FIELD_DEFENSE)
-        if ship.get("fd_active"):
-            raise InvalidAction(f"{ship.label}'s Field Defense is up; announce it again once it is down")
-        if field.record.get("announced"):
-            raise InvalidAction(f"{ship.label}'s Field Defense is already announced")
-        changes: list[tuple[str, str, Any]] = [(ship.id, f"{field.id}.announced", True)]
-        text = f"{ship.label} announces its Field Defense: it switches on at the start of the owner's next turn."
-        if self.rules(state).setting("fd_forgo_on") == "announce":
-            self._free_for_ability(ship, FIELD_DEFENSE)
-            changes.append((ship.id, "mode", FIELD))
-            text += " It gives up attacking this turn (setting fd_forgo_on = announce)."
-        return [update("field-announced", text, changes, ship=ship.id)]
-
-    @action("boost", SHIP_ARG, help="fire the Boosters (§4.f): +10 studs this turn, no weapons this turn; the marker "
-            "stays on through the owner's next turn, so boost again the turn after.")
-    def boost(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.ship_on_table(state, args["ship"])
-        boosters = self._needs(ship, BOOSTERS)
-        if boosters.record.get("marker"):
-            raise InvalidAction(f"{ship.label}'s booster marker is still on (comes off at the end of its owner's next turn)")
-        if ship.get("immobile"):
-            raise InvalidAction(f"{ship.label} cannot move this turn")
-        self._free_for_ability(ship, BOOSTERS)
-        bonus = self.rules(state).abilities[BOOSTERS].speed_bonus
-        speed = int(ship.get("speed") or 0)
-        text = f"{ship.label} boosts: moves up to {speed + bonus} studs this turn (speed {speed} + {bonus}); no weapons this turn."
-        changes = [(ship.id, "mode", BOOST), (ship.id, f"{boosters.id}.marker", BOOSTER_TURNS)]
-        return [update("boosted", text, changes, ship=ship.id, studs=speed + bonus)]
-
-    @action(
-        "dock", SHIP_ARG, ArgSpec("host", ArgType.SHIP, "the allied capital ship with a Hangar Bay"),
-        help="fly into an allied capital ship's Hangar Bay (§4.b): off the table now, cannot move next turn, placed "
-             "beside the bay fully repaired the turn after. Room: x strike craft / y frigates.",
-    )
-    def dock(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.ship_on_table(state, args["ship"])
-        host = state.find_ship(args["host"])
-        hangar = self.rules(state).abilities[HANGAR]
-        if ship.ship_class not in hangar.targets:
-            raise InvalidAction(f"{ship.label} is a {ship.ship_class}; only {' and '.join(hangar.targets)} dock")
-        if ship.get("immobile"):
-            raise InvalidAction(f"{ship.label} cannot move this turn")
-        bay = ability_item(host, HANGAR)
-        if host.owner != ship.owner or host.get("destroyed") or bay is None:
-            raise InvalidAction(f"{host.label} is not an allied ship with a Hangar Bay")
-        key = bay_key(ship)
-        used, room = int(bay.record.get(key) or 0), int(bay.record.get(f"{key}_max") or 0)
-        if used >= room:
-            raise InvalidAction(f"{host.label}'s hangar is full for {ship.ship_class}: {used}/{room}")
-        changes = [(ship.id, "docked", DOCK_TURNS), (ship.id, "docked_in", host.id), (ship.id, "immobile", True),
-                   *bay_changes(state, host.id, ship, +1)]
-        text = (f"{ship.label} docks in {host.label} ({used + 1}/{room} {ship.ship_class} docked): off the table, "
-                "immobile next turn, out fully repaired the turn after.")
-        return [update("docked", text, changes, ship=ship.id, host=host.id)]
-
-    @action("release", SHIP_ARG, help="put a docked ship back on the table now, before its hangar time is up: not "
-            "repaired (the upkeep releases it fully repaired on time by itself).")
-    def release(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        require_started(state, "act")
-        ship = self.acting_ship(state, args["ship"], own=True)
-        if not ship.get("docked"):
-            raise InvalidAction(f"{ship.label} is not docked")
-        host = state.ships.get(ship.get("docked_in") or "")
-        changes = [(ship.id, "docked", 0), (ship.id, "docked_in", ""), (ship.id, "immobile", False),
-                   *bay_changes(state, ship.get("docked_in") or "", ship, -1)]
-        text = f"{ship.label} leaves {host.label if host else 'the hangar'} early, not repaired (armor {ship.get('armor')})."
-        return [update("left-hangar", text, changes, host=host.id if host else None, ships=[ship.id])]
-
-    @action(
-        "infiltrate", SHIP_ARG, ArgSpec("target", ArgType.SHIP, "the enemy frigate or capital ship"), DISTANCE_ARG,
-        help="an infiltration frigate within 4 studs declares an infiltration instead of attacking (§4.c): neither "
-             "ship may move in the next turn; at the start of the owner's next turn the target is captured unless "
-             "its team halted it (halt-infiltration) or the infiltrator was destroyed.",
-    )
-    def infiltrate(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.ship_on_table(state, args["ship"])
-        target = state.find_ship(args["target"])
-        pods = self._check_infiltration(state, ship, target, args["distance"])
-        if target.owner == ship.owner:
-            if target.get("infiltrated_by"):
-                raise InvalidAction(f"{target.label} is your own ship: use halt-infiltration to stop the enemy's infiltration")
-            raise InvalidAction(f"{target.label} is one of your own ships")
+def infiltrate(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
+    ship = ship_on_table(plugin, state, args["ship"])
+    target = state.find_ship(args["target"])
+    pods = check_infiltration(plugin, state, ship, target, args["distance"])
+    if target.owner == ship.owner:
         if target.get("infiltrated_by"):
-            raise InvalidAction(f"{target.label} is already being infiltrated")
-        if pods.record.get("target"):
-            raise InvalidAction(f"{ship.label} is already infiltrating a ship")
-        self._free_for_ability(ship, INFILTRATION)
-        changes = [(ship.id, "mode", INFILTRATE), (ship.id, f"{pods.id}.target", target.id), (ship.id, "immobile", True),
-                   (target.id, "infiltrated_by", ship.id), (target.id, "immobile", True)]
-        text = (f"{ship.label} infiltrates {target.label}: neither may move in the next turn; captured at the start of "
-                f"{state.players[ship.owner].name}'s next turn unless halted or {ship.label} is destroyed.")
-        return [update("infiltration-declared", text, changes, ship=ship.id, target=target.id)]
+            raise InvalidAction(f"{target.label} is your own ship: use halt-infiltration to stop the enemy's infiltration")
+        raise InvalidAction(f"{target.label} is one of your own ships")
+    if target.get("infiltrated_by"):
+        raise InvalidAction(f"{target.label} is already being infiltrated")
+    if pods.record.get("target"):
+        raise InvalidAction(f"{ship.label} is already infiltrating {ship_name(state, pods.record['target'])}")
+    free_for_ability(ship, INFILTRATION)
+    text = (f"{ship.label} infiltrates {target.label}: neither may move in the next turn; captured at the start of "
+            f"{state.players[ship.owner].name}'s next turn unless halted or {ship.label} is destroyed ({cite('§4.c')}).")
+    batch = Batch(plugin, state)
+    batch.story("infiltration-declared", text, ship=ship.id, target=target.id)
+    batch.set(ship.id, "mode", INFILTRATE, "infiltrates instead of attacking")
+    batch.set(ship.id, f"{pods.id}.target", target.id, f"infiltrating {target.label}")
+    batch.set(ship.id, "immobile", True, "held by its infiltration")
+    batch.set(target.id, "infiltrated_by", ship.id, f"infiltrated by {ship.label}")
+    batch.set(target.id, "immobile", True, "held by the infiltration")
+    return batch.events
 
-    @action(
-        "halt-infiltration", SHIP_ARG, ArgSpec("target", ArgType.SHIP, "your own ship being infiltrated"), DISTANCE_ARG,
-        help="your own infiltration frigate infiltrates your ship to halt the enemy's infiltration (§4.c), "
-             "using its active ability for this turn.",
-    )
-    def halt_infiltration(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.ship_on_table(state, args["ship"])
-        target = state.find_ship(args["target"])
-        self._check_infiltration(state, ship, target, args["distance"])
-        enemy = target.get("infiltrated_by") or ""
-        if target.owner != ship.owner or not enemy:
-            raise InvalidAction(f"{target.label} is not one of your ships being infiltrated")
-        self._free_for_ability(ship, INFILTRATION)
-        by = state.ships[enemy].label if enemy in state.ships else enemy
-        changes = [(ship.id, "mode", HALT), (target.id, "infiltrated_by", "")]
-        text = f"{ship.label} halts the infiltration of {target.label} by {by}; both stay put until that team's next turn."
-        return [update("infiltration-halted", text, changes, ship=ship.id, target=target.id, infiltrator=enemy)]
 
-    def _check_infiltration(self, state: GameState, ship: ShipState, target: ShipState, distance: int | None) -> ShipItem:
-        ability = self.rules(state).abilities[INFILTRATION]
-        pods = self._needs(ship, INFILTRATION)
-        if ship.ship_class not in ability.classes:
-            raise InvalidAction(f"only a {' or '.join(ability.classes)} can infiltrate")
-        if target.ship_class not in ability.targets:
-            raise InvalidAction(f"{target.label} is a {target.ship_class}; infiltration takes a {' or '.join(ability.targets)}")
-        if target.get("destroyed") or target.get("docked"):
-            raise InvalidAction(f"{target.label} is not on the table")
-        if distance is not None and ability.range is not None and distance > ability.range:
-            raise InvalidAction(f"{target.label} is {distance} studs away; infiltration needs {ability.range} or less")
-        return pods
+def halt_infiltration(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
+    ship = ship_on_table(plugin, state, args["ship"])
+    target = state.find_ship(args["target"])
+    check_infiltration(plugin, state, ship, target, args["distance"])
+    enemy = target.get("infiltrated_by") or ""
+    if target.owner != ship.owner or not enemy:
+        raise InvalidAction(f"{target.label} is not one of your ships being infiltrated")
+    free_for_ability(ship, INFILTRATION)
+    text = (f"{ship.label} halts the infiltration of {target.label} by {ship_name(state, enemy)}; both stay put until "
+            f"that team's next turn ({cite('§4.c')}).")
+    batch = Batch(plugin, state)
+    batch.story("infiltration-halted", text, ship=ship.id, target=target.id, infiltrator=enemy)
+    batch.set(ship.id, "mode", HALT, "halts an infiltration instead of attacking")
+    batch.set(target.id, "infiltrated_by", "", f"halted by {ship.label}")
+    return batch.events
 
-    @action(
-        "cargo", SHIP_ARG, ArgSpec("delta", ArgType.INT, "containers loaded (+) or unloaded (-)"),
-        help="load or unload cargo containers on a ship with Cargo Transport (§4.e)",
-    )
-    def cargo(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.ship_on_table(state, args["ship"])
-        hold = self._needs(ship, CARGO)
-        have, delta = int(hold.record.get("cargo") or 0), args["delta"]
-        if delta == 0:
-            raise InvalidAction("loading 0 containers changes nothing")
-        if have + delta < 0:
-            raise InvalidAction(f"{ship.label} carries {have} container(s); cannot unload {-delta}")
-        word = f"loads {delta}" if delta > 0 else f"unloads {-delta}"
-        text = f"{ship.label} {word} cargo container(s): {have} → {have + delta}."
-        return [update("cargo-moved", text, [(ship.id, f"{hold.id}.cargo", have + delta)], ship=ship.id, delta=delta)]
+
+def check_infiltration(plugin: Plugin, state: GameState, ship: ShipState, target: ShipState,
+                       distance: int | None) -> ShipItem:
+    ability = plugin.rules(state).abilities[INFILTRATION]
+    pods = needs(ship, INFILTRATION)
+    if ship.ship_class not in ability.classes:
+        raise InvalidAction(f"only a {' or '.join(ability.classes)} can infiltrate ({cite('§4.c')})")
+    if target.ship_class not in ability.targets:
+        raise InvalidAction(f"{target.label} is a {target.ship_class}; infiltration takes a "
+                            f"{' or '.join(ability.targets)} ({cite('§4.c')})")
+    if target.get("destroyed") or target.get("docked"):
+        raise InvalidAction(f"{target.label} is not on the table")
+    if distance is not None and ability.range is not None and distance > ability.range:
+        raise InvalidAction(f"{target.label} is {distance} studs away; infiltration needs {ability.range} or less "
+                            f"({cite('§4.c')})")
+    return pods
+
+
+def cargo(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
+    ship = ship_on_table(plugin, state, args["ship"])
+    hold = needs(ship, CARGO)
+    have, delta = int(hold.record.get("cargo") or 0), args["delta"]
+    if delta == 0:
+        raise InvalidAction("loading 0 containers changes nothing")
+    if have + delta < 0:
+        raise InvalidAction(f"{ship.label} carries {have} container(s); cannot unload {-delta}")
+    word = f"loads {delta}" if delta > 0 else f"unloads {-delta}"
+    batch = Batch(plugin, state)
+    batch.story("cargo-moved", f"{ship.label} {word} cargo container(s): {have} → {have + delta} ({cite('§4.e')}).",
+                ship=ship.id, delta=delta)
+    batch.set(ship.id, f"{hold.id}.cargo", have + delta, "cargo moved")
+    return batch.events

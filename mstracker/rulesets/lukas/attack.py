@@ -1,287 +1,224 @@
-"""The lukas attack (§3.a, §3.b Bombs, §3.b Beam) as game events, and its odds before the roll.
+"""The lukas attack (lukas §3.a, §3.b Bombs, §3.b Beam) as game events, a ship's destruction, and the odds
+of an attack in a game.
 
-The dice and tables are the rules package's (`procedures`); this module checks
-the attack against the game state, reads the modifiers from the ship records and applies the result.
+The dice and tables are the rules package's (`procedures`); `fire_check` checks the attack against the
+game state and declares its dice; this module rolls it and writes the story and every change (Batch).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .lookup import find_subsystem
-from .model import Ruleset
-from .odds import attack_odds as rules_attack_odds
-from .procedures import attack, engines_speed, plan_attack
+from ...game.batch import Batch
+from ...game.errors import GameError
+from ...game.events import DiceRecorder, Event, dice_data
+from ...game.state import GameState, ShipItem, ShipState
 from ...rules.names import UnknownName
 from ...rules.outcome import AttackOdds
-from ...game.errors import GameError, InvalidAction
-from ...game.events import DiceRecorder, Event, dice_data
-from ...game.generic import change_resource, require_started
-from .record import ABILITY, ABILITY_MODES, AIMED, ATTACK, COMM_RADAR, FIELD_DEFENSE, HANGAR, READY
-from .game_base import (
-    ability_item,
-    has_ability,
-    is_beam,
-    max_range,
-    pick_weapon,
-    radar_ships,
-    update,
-    weapon_data,
-    weapons,
-)
-from ...game.state import GameState, ShipItem, ShipState
+from .fire_check import HULL, FireOrder, radar_total
+from .game_base import ability_item, cite, pick_weapon, setting_words, weapon_data, weapons
+from .lookup import find_subsystem
+from .odds import attack_odds as rules_attack_odds
+from .procedures import attack, engines_speed
+from .record import ATTACK, BOOSTERS, FIELD_DEFENSE, HANGAR, INFILTRATION, READY
 
 if TYPE_CHECKING:
     from .plugin import Plugin
 
-HULL = "hull"
-SUBSYSTEM_CHOICES = (HULL, "engines", "bridge", "weapon")
 
-FIRE_HELP = (
-    "attack with one weapon (§3.a): range and line of sight, d12 to hit (+1 Comm Radar, -2 bridge out), "
-    "damage off the target's armor; armor 0 or less destroys it. Each weapon once a turn, not in a turn the "
-    "ship uses an active ability; a Beam only at the target announced in the owner's previous turn. "
-    "Dice, in order: the d12 to hit; then, for a bomb aimed at a subsystem that hits, the d8; then the "
-    "weapon's damage dice (its Damage stat: 1d8 is one d8, 2d6 two d6) if the hull takes damage."
-)
-
-
-def radar_total(rules: Ruleset, state: GameState, ship: ShipState, others: int) -> int:
-    """Comm Radars counted for an attack: those the player says are in reach, plus the ship's own."""
-    total = max(0, others)
-    if has_ability(ship, COMM_RADAR) and rules.setting("cr_includes_self"):
-        total += 1
-    return total
-
-
-def check_fire(plugin: Plugin, state: GameState, args: dict[str, Any]) -> dict[str, Any]:
-    """Everything an attack needs, checked against the state; InvalidAction says what is wrong."""
-    require_started(state, "attack")
-    rules = plugin.rules(state)
-    ship = plugin.ship_on_table(state, args["ship"])
-    mode = ship.get("mode") or ""
-    if mode in ABILITY_MODES and mode != ABILITY:
-        raise InvalidAction(
-            f"{ship.label} used {mode} this turn: a ship cannot attack and use an active ability in the same turn"
-        )
-    if mode == ABILITY:
-        raise InvalidAction(f"{ship.label} chose to use an ability this turn (choose-mode attack to change)")
-    weapon = pick_weapon(ship, args.get("weapon"), ruleset=rules)
-    if weapon.record.get("disabled"):
-        raise InvalidAction(f"{weapon.name} ({weapon.id}) of {ship.label} was knocked out by a bomb and cannot attack")
-    if weapon.record.get("fired"):
-        raise InvalidAction(f"{weapon.name} ({weapon.id}) of {ship.label} has already fired this turn")
-    weapon_name, wdata = weapon_data(rules, weapon)
-    target = state.find_ship(args["target"])
-    if target.id == ship.id:
-        raise InvalidAction(f"{ship.label} cannot attack itself")
-    if target.get("destroyed"):
-        raise InvalidAction(f"{target.label} is already destroyed")
-    if target.get("docked"):
-        raise InvalidAction(f"{target.label} is inside a hangar, off the table")
-    if target.owner == ship.owner:
-        raise InvalidAction(f"{target.label} is one of {state.players[ship.owner].name}'s own ships")
-    beam = is_beam(rules, weapon)
-    if beam:
-        check_beam(state, ship, weapon, target)
-    elif not rules.setting("beam_other_weapons_on_announce"):
-        aimed = [it for it in weapons(ship) if it.record.get("beam") == AIMED]
-        if aimed:
-            raise InvalidAction(
-                f"{ship.label} announced a Beam attack this turn, so its other weapons stay silent "
-                "(setting beam_other_weapons_on_announce)"
-            )
-    distance = args.get("distance")
-    reach = max_range(wdata)
-    if distance is not None:
-        if distance < 0:
-            raise InvalidAction("distance is measured in studs: 0 or more")
-        if reach is not None and distance > reach:
-            where = "1 stud or less from the melee tip" if reach <= 1 else f"{reach} studs"
-            raise InvalidAction(
-                f"out of range: {weapon_name} reaches {where}, {target.label} is {distance} away; "
-                "the attack is cancelled (reposition and try again with the same weapon)"
-            )
-    if args.get("los") is False and wdata.los_needed:
-        raise InvalidAction(
-            f"{weapon_name} needs a clear line of sight; the attack is cancelled "
-            "(reposition and try again with the same weapon)"
-        )
-    if ship.get("fd_active") and not rules.setting("fd_own_fire_leaves"):
-        raise InvalidAction(f"{ship.label}'s own Field Defense is up and its fire may not leave it (setting fd_own_fire_leaves)")
-    if target.get("fd_active") and not args.get("inside_field"):
-        raise InvalidAction(
-            f"{target.label} has its Field Defense up: no weapon passes into its 15-stud field "
-            "(only a ship already inside it may fire: inside_field=yes)"
-        )
-    others = args.get("comm_radar") or 0
-    if others < 0:
-        raise InvalidAction("comm_radar counts allied Comm Radar ships within 10 studs: 0 or more")
-    allies = radar_ships(state, ship)
-    if others > len(allies):
-        have = ", ".join(s.label for s in allies) or "none"
-        raise InvalidAction(f"comm_radar={others}, but {ship.label}'s allies with Comm Radar on the table are: {have}")
-    subsystem, target_weapon = _subsystem(rules, weapon_name, target, args)
-    try:
-        plan_attack(rules, weapon_name, target.ship_class, comm_radar=radar_total(rules, state, ship, others),
-                    bridge_damaged=bool(ship.get("bridge_out")), subsystem=subsystem)
-    except (UnknownName, ValueError) as exc:
-        raise InvalidAction(str(exc)) from None
-    group = [weapon]
-    if wdata.type == "Missile" and rules.setting("missile_sets_merge_same_type"):
-        group += [it for it in weapons(ship) if it.id != weapon.id and it.name == weapon.name
-                  and not it.record.get("fired") and not it.record.get("disabled")]
-    return {
-        "rules": rules, "ship": ship, "weapon": weapon, "weapon_name": weapon_name, "target": target,
-        "beam": beam, "group": group, "radars": radar_total(rules, state, ship, others), "subsystem": subsystem,
-        "target_weapon": target_weapon, "distance": distance,
-    }
-
-
-def check_beam(state: GameState, ship: ShipState, weapon: ShipItem, target: ShipState) -> None:
-    stage = weapon.record.get("beam") or ""
-    if stage == AIMED:
-        raise InvalidAction(
-            f"{weapon.name} ({weapon.id}) of {ship.label} was announced this turn; it may fire in the owner's next "
-            "turn (after the upkeep step 'A Beam announced last turn may fire')"
-        )
-    if stage != READY:
-        raise InvalidAction(
-            f"{weapon.name} ({weapon.id}) of {ship.label} must be announced the turn before it fires: "
-            "use announce-beam now, fire next turn"
-        )
-    aim = weapon.record.get("aim") or ""
-    if aim != target.id:
-        aimed_at = state.ships[aim].label if aim in state.ships else aim
-        raise InvalidAction(
-            f"{weapon.name} ({weapon.id}) of {ship.label} was announced at {aimed_at}, not {target.label}; "
-            "announce-beam again now to fire at a new target next turn"
-        )
-
-
-def _subsystem(rules: Ruleset, weapon_name: str, target: ShipState, args: dict[str, Any]) -> tuple[str | None, ShipItem | None]:
-    choice = args.get("subsystem")
-    target_weapon_ref = args.get("target_weapon")
-    if choice in (None, HULL):
-        if target_weapon_ref:
-            raise InvalidAction("target_weapon goes with subsystem=weapon")
-        return None, None
-    _, sub = find_subsystem(rules, choice)
-    if sub.code != "weapon":
-        if target_weapon_ref:
-            raise InvalidAction("target_weapon goes with subsystem=weapon")
-        return choice, None
-    if not target_weapon_ref:
-        listing = ", ".join(f"{it.id} {it.name}" for it in weapons(target) if not it.record.get("disabled")) or "none"
-        raise InvalidAction(f"subsystem=weapon: name the weapon to knock out with target_weapon ({listing})")
-    aimed = pick_weapon(target, target_weapon_ref, ruleset=rules)
-    if aimed.record.get("disabled"):
-        raise InvalidAction(f"{aimed.name} ({aimed.id}) of {target.label} is already knocked out")
-    return choice, aimed
-
-
-def decide_fire(plugin: Plugin, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-    c = check_fire(plugin, state, args)
-    rules: Ruleset = c["rules"]
-    ship: ShipState = c["ship"]
-    target: ShipState = c["target"]
+def decide_fire(plugin: Plugin, state: GameState, order: FireOrder, dice: DiceRecorder) -> list[Event]:
+    """Roll one checked attack and write what it did."""
+    ship, target = order.ship, order.target
     armor = int(target.get("armor") or 0)
     resolution = attack(
-        rules, c["weapon_name"], target.ship_class, dice, comm_radar=c["radars"],
-        bridge_damaged=bool(ship.get("bridge_out")), subsystem=c["subsystem"], armor=armor,
+        order.rules, order.weapon_name, target.ship_class, dice, comm_radar=order.radars,
+        bridge_damaged=bool(ship.get("bridge_out")), subsystem=order.subsystem, armor=armor,
     )
     rolled = dice.take()
     out = resolution.outcome
-    group: list[ShipItem] = c["group"]
-    changes: list[tuple[str, str, Any]] = [(ship.id, "mode", ATTACK)]
-    for it in group:
-        changes.append((ship.id, f"{it.id}.fired", True))
-    if c["beam"]:
-        changes += [(ship.id, f"{c['weapon'].id}.beam", ""), (ship.id, f"{c['weapon'].id}.aim", "")]
     damage = int(out.get("damage", 0))
-    if damage:
-        changes.append((target.id, "armor", max(0, armor - damage)))
-    effects = _subsystem_effects(rules, target, c, out) if out.get("subsystem_destroyed") else ([], "")
-    changes += effects[0]
-    tubes = f"{len(group)} × {c['weapon_name']} tubes as one attack" if len(group) > 1 else f"{c['weapon'].name} ({c['weapon'].id})"
-    where = f" at {c['distance']} studs" if c["distance"] is not None else ""
+    destroyed_sub = bool(out.get("subsystem_destroyed"))
+    effect = _subsystem_effect(order) if destroyed_sub else ""
+    tubes = (f"{len(order.group)} × {order.weapon_name} tubes as one attack" if len(order.group) > 1
+             else f"{order.weapon.name} ({order.weapon.id})")
+    where = f" at {order.distance} studs" if order.distance is not None else ""
     text = f"{ship.label} fires {tubes} at {target.label}{where}. " + " ".join(s.text for s in resolution.steps)
-    if effects[1]:
-        text += " " + effects[1]
-    data = {
-        "ship": ship.id, "items": [it.id for it in group], "target": target.id, "weapon": c["weapon_name"],
-        "hit": bool(out.get("hit")), "damage": damage, "subsystem": c["subsystem"],
-        "subsystem_destroyed": bool(out.get("subsystem_destroyed")), "dice": dice_data(rolled),
-    }
-    events = [update("ship-attacked", text, changes, **data)]
+    batch = Batch(plugin, state)
+    batch.story("ship-attacked", text + (f" {effect}" if effect else ""), ship=ship.id,
+                items=[it.id for it in order.group], target=target.id, weapon=order.weapon_name, hit=bool(out.get("hit")),
+                damage=damage, subsystem=order.subsystem, subsystem_destroyed=destroyed_sub, dice=dice_data(rolled))
+    batch.set(ship.id, "mode", ATTACK, "it attacks this turn")
+    for it in order.group:
+        batch.set(ship.id, f"{it.id}.fired", True, "fired this turn")
+    if order.beam:
+        batch.set(ship.id, f"{order.weapon.id}.beam", "", "the announced attack is made")
+        batch.set(ship.id, f"{order.weapon.id}.aim", "", "the announced attack is made")
+    if damage:
+        batch.set(target.id, "armor", max(0, armor - damage), f"hit by {order.weapon_name} of {ship.label}")
+    if destroyed_sub:
+        _apply_subsystem(batch, order)
     if out.get("destroyed"):
-        events += destroy_events(plugin, plugin.apply(state, events), target.id, ship.owner, f"by {ship.label}")
-    return events
+        destroy(plugin, batch, target.id, ship.owner, f"by {ship.label}")
+    return batch.events
 
 
-def _subsystem_effects(
-    rules: Ruleset, target: ShipState, c: dict[str, Any], out: dict[str, Any]
-) -> tuple[list[tuple[str, str, Any]], str]:
-    name, sub = find_subsystem(rules, c["subsystem"])
+def _subsystem_effect(order: FireOrder) -> str:
+    name, sub = find_subsystem(order.rules, order.subsystem or "")
+    target = order.target
     if sub.code == "engines":
         if target.get("engines_out"):
-            return [], f"{target.label}'s engines were already out: no further effect."
-        slow = engines_speed(rules, int(target.get("speed_max") or 0))
-        return ([(target.id, "engines_out", True), (target.id, "speed", slow)],
-                f"{name} of {target.label} destroyed: speed {target.get('speed')} → {slow} (half, rounded up); "
-                "it still turns normally.")
+            return f"{target.label}'s engines were already out: no further effect."
+        slow = engines_speed(order.rules, int(target.get("speed_max") or 0))
+        return (f"{name} of {target.label} destroyed: speed {target.get('speed')} → {slow} (half, rounded up); "
+                f"it still turns normally ({cite('§3.b Bombs')}).")
     if sub.code == "bridge":
         if target.get("bridge_out"):
-            return [], f"{target.label}'s bridge was already out: no further effect."
-        return ([(target.id, "bridge_out", True)],
-                f"{name} of {target.label} destroyed: its attacks now get "
-                f"{sub.hit_modifier:+d} to hit and {sub.damage_modifier:+d} damage.")
-    aimed: ShipItem = c["target_weapon"]
-    changes: list[tuple[str, str, Any]] = [(target.id, f"{aimed.id}.disabled", True)]
-    if aimed.record.get("beam"):
-        changes += [(target.id, f"{aimed.id}.beam", ""), (target.id, f"{aimed.id}.aim", "")]
-    return changes, f"{aimed.name} ({aimed.id}) of {target.label} knocked out: it can no longer attack."
+            return f"{target.label}'s bridge was already out: no further effect."
+        return (f"{name} of {target.label} destroyed: its attacks now get {sub.hit_modifier:+d} to hit and "
+                f"{sub.damage_modifier:+d} damage ({cite('§3.b Bombs')}).")
+    aimed = order.target_weapon
+    assert aimed is not None
+    return f"{aimed.name} ({aimed.id}) of {target.label} knocked out: it can no longer attack ({cite('§3.b Bombs')})."
 
 
-def destroy_events(plugin: Plugin, state: GameState, victim_id: str, by: int | None, cause: str) -> list[Event]:
-    """A ship destroyed: its record, ships docked inside it (setting docked_die_with_host), kills."""
-    rules = plugin.rules(state)
-    victim = state.ships[victim_id]
-    inside = [s for s in state.ships.values()
+def _apply_subsystem(batch: Batch, order: FireOrder) -> None:
+    _, sub = find_subsystem(order.rules, order.subsystem or "")
+    target = batch.ship(order.target.id)
+    why = f"bomb of {order.ship.label}"
+    if sub.code == "engines":
+        if not target.get("engines_out"):
+            batch.set(target.id, "engines_out", True, why)
+            slow = engines_speed(order.rules, int(target.get("speed_max") or 0))
+            batch.set(target.id, "speed", slow, "half speed, rounded up")
+        return
+    if sub.code == "bridge":
+        batch.set(target.id, "bridge_out", True, why)
+        return
+    aimed = order.target_weapon
+    assert aimed is not None
+    batch.set(target.id, f"{aimed.id}.disabled", True, why)
+    if aimed.record.get("beam") or aimed.record.get("aim"):
+        batch.set(target.id, f"{aimed.id}.beam", "", "knocked out: its announced attack lapses")
+        batch.set(target.id, f"{aimed.id}.aim", "", "knocked out: its announced attack lapses")
+
+
+# ---- destruction ------------------------------------------------------------------------------
+
+
+def destroy(plugin: Plugin, batch: Batch, victim_id: str, by: int | None, cause: str) -> None:
+    """A ship destroyed: its record and what it had in play, ships docked inside it (setting), kills."""
+    rules = plugin.rules(batch.state)
+    victim = batch.ship(victim_id)
+    inside = [s for s in batch.state.ships.values()
               if s.get("docked_in") == victim.id and s.get("docked") and not s.get("destroyed")]
     die_inside = bool(inside) and bool(rules.setting("docked_die_with_host"))
-    events: list[Event] = []
-    kills = 0
-
-    def lost(ship: ShipState, text: str, more: list[tuple[str, str, Any]]) -> None:
-        nonlocal kills
-        changes = [(ship.id, "destroyed", True), (ship.id, "immobile", False), (ship.id, "fd_active", False), *more]
-        field = ability_item(ship, FIELD_DEFENSE)
-        if field is not None and field.record.get("announced"):
-            changes.append((ship.id, f"{field.id}.announced", False))
-        events.append(update("ship-destroyed", text, changes, ship=ship.id, by=by))
-        if by is not None and ship.owner != by:
-            kills += 1
-
+    kills = _lose(plugin, batch, victim, f"{victim.label} is destroyed {cause}.", by, f"destroyed {cause}")
     bay = ability_item(victim, HANGAR)
-    bays = [(victim.id, f"{bay.id}.bay_sc", 0), (victim.id, f"{bay.id}.bay_frig", 0)] if inside and bay else []
-    lost(victim, f"{victim.label} is destroyed {cause}.", bays)
-    for s in inside if die_inside else ():
-        lost(s, f"{s.label}, docked inside {victim.label}, is lost with it (setting docked_die_with_host).",
-             [(s.id, "docked", 0), (s.id, "docked_in", "")])
+    if inside and bay is not None:
+        batch.set(victim.id, f"{bay.id}.bay_sc", 0, "the hangar is gone")
+        batch.set(victim.id, f"{bay.id}.bay_frig", 0, "the hangar is gone")
+    for s in inside:
+        batch.set(s.id, "docked", 0, f"{victim.label} is destroyed")
+        batch.set(s.id, "docked_in", "", f"{victim.label} is destroyed")
+        if die_inside:
+            kills += _lose(plugin, batch, batch.ship(s.id), f"{s.label}, docked inside {victim.label}, is lost with it"
+                           f"; {setting_words(rules, 'docked_die_with_host')}.", by, f"lost with {victim.label}")
+        else:
+            batch.set(s.id, "immobile", False, "out of the wreck")
     if inside and not die_inside:
-        changes = [c for s in inside for c in ((s.id, "docked", 0), (s.id, "docked_in", ""), (s.id, "immobile", False))]
         names = ", ".join(s.label for s in inside)
-        events.append(update("left-hangar", f"{names} leave the wreck of {victim.label}, not repaired.", changes,
-                             host=victim.id, ships=[s.id for s in inside]))
+        batch.story("left-hangar", f"{names} leave the wreck of {victim.label}, not repaired.", host=victim.id,
+                    ships=[s.id for s in inside])
     if kills and by is not None:
-        have = state.players[by].resources.get("kills", 0)
-        events.append(change_resource(state, by, "kills", have + kills, f"{kills} enemy ship(s) destroyed"))
-    return events
+        have = batch.state.players[by].resources.get("kills", 0)
+        batch.resource(by, "kills", have + kills, f"{kills} enemy ship(s) destroyed")
+
+
+def _lose(plugin: Plugin, batch: Batch, ship: ShipState, text: str, by: int | None, why: str) -> int:
+    """One ship out of play, with nothing of it left in play; 1 when it counts as a kill for `by`."""
+    gone = live_effects(ship)
+    batch.story("ship-destroyed", text + (f" {' '.join(gone)}" if gone else ""), ship=ship.id, by=by)
+    batch.set(ship.id, "destroyed", True, why)
+    clear_effects(batch, ship.id, "the ship is destroyed")
+    end_infiltrations(plugin, batch, ship.id)
+    return 1 if by is not None and ship.owner != by else 0
+
+
+def live_effects(ship: ShipState) -> list[str]:
+    """What the ship has in play that ends with it, in words ('Its booster marker comes off.')."""
+    out = []
+    field = ability_item(ship, FIELD_DEFENSE)
+    if ship.get("fd_active"):
+        out.append("Its Field Defense goes down.")
+    elif field is not None and field.record.get("announced"):
+        out.append("Its announced Field Defense is lost.")
+    boosters = ability_item(ship, BOOSTERS)
+    if boosters is not None and boosters.record.get("marker"):
+        out.append("Its booster marker comes off.")
+    if any(it.record.get("beam") for it in weapons(ship)):
+        out.append("Its Beam announcement lapses.")
+    return out
+
+
+def clear_effects(batch: Batch, ship_id: str, reason: str) -> None:
+    """The ship's turn-bound state back to rest: Field Defense, booster marker, Beam announcements, holds."""
+    ship = batch.ship(ship_id)
+    batch.set(ship_id, "fd_active", False, reason)
+    batch.set(ship_id, "immobile", False, reason)
+    for it in ship.items:
+        if it.record.get("announced"):
+            batch.set(ship_id, f"{it.id}.announced", False, reason)
+        if it.record.get("marker"):
+            batch.set(ship_id, f"{it.id}.marker", 0, reason)
+        if it.kind == "weapon" and (it.record.get("beam") or it.record.get("aim")):
+            batch.set(ship_id, f"{it.id}.beam", "", reason)
+            batch.set(ship_id, f"{it.id}.aim", "", reason)
+    if batch.state.extra.get("fd_since", {}).get(ship_id) is not None:
+        since = {k: v for k, v in batch.state.extra["fd_since"].items() if k != ship_id}
+        batch.extra("fd_since", since, f"{ship.label}'s Field Defense is no longer up")
+
+
+def end_infiltrations(plugin: Plugin, batch: Batch, ship_id: str) -> None:
+    """Infiltrations that end with a destroyed ship: its own (when a capture needs a living infiltrator,
+    lukas §4.c) and the one aimed at it."""
+    ship = batch.ship(ship_id)
+    pods = ability_item(ship, INFILTRATION)
+    target_id = (pods.record.get("target") or "") if pods is not None else ""
+    if pods is not None and target_id and plugin.rules(batch.state).setting("infiltration_needs_survival"):
+        release_hold(batch, ship_id, pods, f"the infiltrator {ship.label} is destroyed")
+    by = ship.get("infiltrated_by") or ""
+    infiltrator = batch.state.ships.get(by)
+    their_pods = ability_item(infiltrator, INFILTRATION) if infiltrator is not None else None
+    if infiltrator is not None and their_pods is not None and their_pods.record.get("target") == ship_id:
+        release_hold(batch, infiltrator.id, their_pods, f"its target {ship.label} is destroyed")
+
+
+def release_hold(batch: Batch, frigate_id: str, pods: ShipItem, why: str) -> None:
+    """An infiltration that ends without a capture: both ships free to move again."""
+    frigate = batch.ship(frigate_id)
+    target = batch.state.ships.get(pods.record.get("target") or "")
+    name = target.label if target is not None else pods.record.get("target")
+    batch.story("infiltration-failed", f"The infiltration of {name} by {frigate.label} ends: {why} ({cite('§4.c')}).",
+                ship=frigate.id, target=target.id if target else None)
+    batch.set(frigate.id, f"{pods.id}.target", "", why)
+    if not frigate.get("destroyed"):
+        batch.set(frigate.id, "immobile", False, why)
+    if target is None:
+        return
+    if target.get("infiltrated_by") == frigate.id:
+        batch.set(target.id, "infiltrated_by", "", why)
+    own = ability_item(target, INFILTRATION)
+    held_otherwise = bool(batch.ship(target.id).get("infiltrated_by")) or (own is not None and bool(own.record.get("target")))
+    if not held_otherwise and not target.get("destroyed"):
+        batch.set(target.id, "immobile", False, why)
+
+
+# ---- odds -------------------------------------------------------------------------------------
 
 
 def fire_odds(plugin: Plugin, state: GameState, args: dict[str, Any]) -> AttackOdds | None:
-    """Exact odds of `fire` in the current state; None while ship, weapon or target is missing or unknown."""
+    """Exact odds of `fire` in the current state; None while ship, weapon or target is missing or unknown.
+    The same figures as `mstracker odds lukas` for the same attack."""
     if not args.get("ship") or not args.get("target"):
         return None
     try:
@@ -294,7 +231,7 @@ def fire_odds(plugin: Plugin, state: GameState, args: dict[str, Any]) -> AttackO
         return None
     armor = target.get("armor")
     subsystem = args.get("subsystem")
-    key = (id(rules), weapon_name, target.ship_class, radar_total(rules, state, ship, args.get("comm_radar") or 0),
+    key = (id(rules), weapon_name, target.ship_class, radar_total(rules, ship, args.get("comm_radar") or 0),
            bool(ship.get("bridge_out")), None if subsystem in (None, HULL) else subsystem,
            armor if isinstance(armor, int) and armor >= 1 else None)
     cache = plugin.odds_cache
@@ -308,3 +245,19 @@ def fire_odds(plugin: Plugin, state: GameState, args: dict[str, Any]) -> AttackO
         except (UnknownName, ValueError):
             cache[key] = None
     return cache[key]
+
+
+def beam_odds(plugin: Plugin, state: GameState, args: dict[str, Any]) -> AttackOdds | None:
+    """`fire-beam`: the odds of the ready Beam at its announced target."""
+    ship = state.ships.get(str(args.get("ship") or ""))
+    if ship is None:
+        try:
+            ship = state.find_ship(str(args.get("ship") or ""))
+        except GameError:
+            return None
+    ready = [it for it in weapons(ship) if it.record.get("beam") == READY]
+    ref = args.get("weapon")
+    beam = next((it for it in ready if ref in (None, it.id, it.name)), None)
+    if beam is None:
+        return None
+    return fire_odds(plugin, state, {**args, "weapon": beam.id, "target": beam.record.get("aim") or None})

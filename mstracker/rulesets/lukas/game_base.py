@@ -1,59 +1,26 @@
-"""Helpers of the lukas plugin: the one event shape it emits, and questions asked of ships.
-
-Every lukas event carries `changes`: `[ship id, key or item path (w1.fired), new value]` triples,
-optionally `owners` (ship id -> new owner) and `extra` (GameState.extra tables: key -> value, None
-deletes). One reducer folds them all, so replay and undo are exact by construction.
+"""Helpers of the lukas plugin: the settings in force, how player-facing text cites the book and a
+setting, and the questions every action asks of ships (is it on the table, which weapon, whose is it).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
+from ...game.batch import Batch
+from ...game.errors import InvalidAction
+from ...game.state import GameState, ShipItem, ShipState
+from ...rules.base import Provenance
+from ...rules.names import UnknownName
 from .lookup import find_weapon
 from .model import Ruleset, Weapon
-from ...rules.names import UnknownName
-from ...game.errors import InvalidAction
-from ...game.events import Event
-from .record import COMM_RADAR, HANGAR, READY
-from ...game.state import GameState, ShipItem, ShipState
-
-Change = tuple[str, str, Any]
-
-EVENT_KINDS = frozenset({
-    "mode-chosen", "ship-attacked", "ship-destroyed", "beam-announced", "beam-ready", "beam-lapsed",
-    "field-announced", "field-on", "field-off", "boosted", "booster-markers", "docked", "left-hangar",
-    "infiltration-declared", "infiltration-halted", "infiltration-failed", "ship-captured", "cargo-moved",
-    "turn-cleared",
-})
+from .record import AIMED, COMM_RADAR, HANGAR, READY
 
 
-def update(kind: str, text: str, changes: Iterable[Change], **data: Any) -> Event:
-    """A lukas event: what changed (ship values, owners, extra tables) and a sentence for the log."""
-    assert kind in EVENT_KINDS, kind
-    return Event(kind, {**data, "changes": [list(c) for c in changes]}, text)
-
-
-def apply_update(state: GameState, data: Mapping[str, Any]) -> GameState:
-    """The reducer of every lukas event."""
-    ships = dict(state.ships)
-    for ship_id, path, value in data.get("changes", ()):
-        ship = ships[ship_id]
-        item, dot, key = path.rpartition(".")
-        ships[ship_id] = ship.with_item_values(item, {key: value}) if dot else ship.with_values({key: value})
-    for ship_id, owner in (data.get("owners") or {}).items():
-        ships[ship_id] = ships[ship_id].model_copy(update={"owner": owner})
-    state = state.update(ships=ships)
-    for table_key, entries in (data.get("extra") or {}).items():
-        table = dict(state.extra.get(table_key, {}))
-        for k, v in entries.items():
-            if v is None:
-                table.pop(k, None)
-            else:
-                table[k] = v
-        state = state.with_extra({table_key: table})
-    return state
+def cite(section: str) -> str:
+    """How player-facing text cites the book: 'lukas §4.a'."""
+    return f"lukas {section}"
 
 
 # ---- settings --------------------------------------------------------------------------------
@@ -70,14 +37,31 @@ class RulesWithSettings:
         key = tuple(sorted(settings.items()))
         found = self._cache.get(key)
         if found is None:
-            changed = {
-                k: s.model_copy(update={"value": settings[k]})
+            changed = {  # a game setting away from the ruleset's value is the table's own rule
+                k: s.model_copy(update={"value": settings[k], "status": Provenance.HOUSE_RULE})
                 for k, s in self.base.settings.items()
                 if k in settings and settings[k] != s.value
             }
             found = self.base.model_copy(update={"settings": {**self.base.settings, **changed}}) if changed else self.base
             self._cache[key] = found
         return found
+
+
+def setting_words(rules: Ruleset, key: str) -> str:
+    """A setting for players, to follow a '; ': what it decides, its value in force, and whether it is
+    the book's inference, a house default or the table's house rule, with its key last ('the turn a Field
+    Defense ship gives up its attacks: activation — a house default (fd_forgo_on)')."""
+    setting = rules.settings[key]
+    value = setting.value
+    shown = "yes" if value is True else "no" if value is False else str(value)
+    if rules.is_house_rule("settings", key) or setting.status is Provenance.HOUSE_RULE:
+        mark = "your house rule"
+    elif setting.status is Provenance.INFERRED:
+        mark = "inferred from the book"
+    else:
+        mark = "a house default"
+    text = setting.text[:1].lower() + setting.text[1:]
+    return f"{text}: {shown} — {mark} ({key})"
 
 
 # ---- ships -----------------------------------------------------------------------------------
@@ -97,14 +81,14 @@ def bay_key(ship: ShipState) -> str:
     return "bay_sc" if ship.ship_class == "Strike Craft" else "bay_frig"
 
 
-def bay_changes(state: GameState, host_id: str, ship: ShipState, delta: int) -> list[Change]:
+def bay_count(batch: Batch, host_id: str, ship: ShipState, delta: int, reason: str) -> None:
     """The host's hangar count after `ship` docks (+1) or leaves (-1)."""
-    host = state.ships.get(host_id)
+    host = batch.state.ships.get(host_id)
     bay = ability_item(host, HANGAR) if host is not None else None
     if host is None or bay is None:
-        return []
+        return
     key = bay_key(ship)
-    return [(host.id, f"{bay.id}.{key}", max(0, int(bay.record.get(key) or 0) + delta))]
+    batch.set(host.id, f"{bay.id}.{key}", max(0, int(bay.record.get(key) or 0) + delta), reason)
 
 
 def weapons(ship: ShipState) -> list[ShipItem]:
@@ -158,6 +142,11 @@ def ready_beam(ship: ShipState) -> ShipItem | None:
     return next((it for it in weapons(ship) if it.record.get("beam") == READY), None)
 
 
+def aimed_beams(ship: ShipState) -> list[ShipItem]:
+    """Beams announced this turn (they fire in the owner's next turn)."""
+    return [it for it in weapons(ship) if it.record.get("beam") == AIMED]
+
+
 def in_play(ship: ShipState) -> bool:
     """On the table: not destroyed and not inside a hangar."""
     return not ship.get("destroyed") and not ship.get("docked")
@@ -191,3 +180,9 @@ def max_range(weapon: Weapon) -> int | None:
 
 def player_name(state: GameState, index: int) -> str:
     return state.players[index].name
+
+
+def ship_name(state: GameState, ship_id: str) -> str:
+    """A ship's label by id, or the id when the ship is unknown."""
+    ship = state.ships.get(ship_id)
+    return ship.label if ship is not None else ship_id

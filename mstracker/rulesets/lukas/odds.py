@@ -1,4 +1,6 @@
-"""Exact odds of one lukas attack, for `mstracker odds lukas ...` and the TUI."""
+"""Exact odds of one lukas attack (lukas §3.a, §3.b Bombs), for `mstracker odds lukas ...` and the game: the
+chance to hit, the exact damage distribution (a miss is 0, kept apart from the lowest hit), the chance
+to destroy, and for a bomb aimed at a subsystem the chance of each row of its d8 table."""
 
 from __future__ import annotations
 
@@ -7,7 +9,8 @@ from typing import Any
 
 from ...rules.outcome import AttackOdds
 from .model import Ruleset
-from .procedures import HIT_DIE, AttackPlan, outcome_distribution, plan_attack
+from ...dice import parse
+from .procedures import HIT_DIE, AttackPlan, hit_distribution, outcome_distribution, plan_attack
 
 OPTION_KEYS = ("weapon", "target", "comm_radar", "bridge_damaged", "armor", "subsystem")
 
@@ -38,17 +41,33 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any]) -> AttackOdds:
     damage = outcomes.map(lambda o: o.damage)
     p_hit = outcomes.probability(lambda o: o.hit)
     extra: dict[str, Fraction] = {}
+    named: dict[str, Fraction] | None = None
     if plan.subsystem is not None:
         extra["p_subsystem_destroyed"] = outcomes.probability(lambda o: o.subsystem_destroyed)
+        named = subsystem_outcomes(plan)
     p_destroy = damage.probability(lambda d: d >= armor) if armor is not None else None
     return AttackOdds(
         p_hit=p_hit,
         damage=dict(damage.items()),
         expected_damage=damage.mean,
         p_destroy=p_destroy,
+        outcomes=named,
         extra=extra,
         notes=_notes(ruleset, plan),
     )
+
+
+def subsystem_outcomes(plan: AttackPlan) -> dict[str, Fraction]:
+    """A bomb aimed at a subsystem (lukas §3.b Bombs): the miss, then each row of the d8 table, by name."""
+    table = plan.subsystem_table
+    assert table is not None
+    p_hit = hit_distribution(plan).probability(lambda hit: hit)
+    out = {"miss": 1 - p_hit}
+    faces = parse(table.dice).distribution()
+    for row in table.rows:
+        name = f"{plan.subsystem} destroyed" if row.result == "subsystem_destroyed" else row.text
+        out[name] = p_hit * faces.probability(lambda face, row=row: face in row.faces)
+    return out
 
 
 def _text(options: dict[str, Any], key: str) -> str:

@@ -1,7 +1,8 @@
 """What a lukas ship record holds (RULES.md B3) and how a ship starts the game.
 
 Values only the engine needs and no player would write on paper live in `GameState.extra`
-(`fd_since`: the turn a Field Defense switched on; `home`: a captured ship's original owner).
+(`fd_since`: the turn a Field Defense switched on; `fd_off`: the turn it went down; `home`: a captured
+ship's original owner; `order`: the order of turns, player indices, once decided).
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ SHIP_FIELDS = (
     FieldSpec(key="fd_active", label="FD up", kind=_F, glyph="◉",
               help="Field Defense on: nothing enters or fires into 15 studs around the ship until the owner's next turn"),
     FieldSpec(key="docked", label="Docked", kind=_T,
-              help="in a hangar, off the table: own turns until it comes out fully repaired (2 = docked this turn)"),
+              help="in a hangar, off the table: turns until it comes out fully repaired (2 = docked this turn; the "
+                   "owner's turns, or every turn by the setting hangar_turns)"),
     FieldSpec(key="docked_in", label="In bay of", kind=_X, help="id of the capital ship it is docked in"),
     FieldSpec(key="infiltrated_by", label="Infiltrated by", kind=_X,
               help="id of the enemy frigate infiltrating it: captured at the start of that player's next turn"),
@@ -74,7 +76,8 @@ ITEM_FIELDS = (
     FieldSpec(key="announced", label="Announced", kind=_F, glyph="◌",
               help="Field Defense announced: it switches on at the start of the owner's next turn"),
     FieldSpec(key="marker", label="Marker", kind=_T,
-              help="booster marker on the stand: own turns until it comes off; boost again at 0"),
+              help="booster marker on the stand: turns until it comes off (the owner's turns, or every turn by the "
+                   "setting booster_turns); boost again at 0"),
     FieldSpec(key="bay_sc", label="SC docked", kind=_B, max_key="bay_sc_max", help="strike craft docked / room (x)"),
     FieldSpec(key="bay_frig", label="Frig docked", kind=_B, max_key="bay_frig_max", help="frigates docked / room (y)"),
     FieldSpec(key="target", label="Target", kind=_X, help="id of the ship this frigate is infiltrating"),

@@ -89,7 +89,9 @@ def test_choose_mode_and_active_abilities_exclude_attacks() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), 1)
     s = act(eng, s, "choose-mode", ship="Shield", mode="ability")
-    assert "chose to use an ability" in refused(eng, s, "fire", (12, 6), ship="Shield", weapon="w1", target="Ram")
+    assert refused(eng, s, "fire", (12, 6), ship="Shield", weapon="w1", target="Ram") == (
+        "Shield (#3) chose to use an active ability this turn: a ship cannot attack and use an active ability in the "
+        "same turn (lukas §1.b) (choose-mode attack to change)")
     s = act(eng, s, "choose-mode", ship="Shield", mode="attack")
     s = act(eng, s, "choose-mode", ship="Shield", mode="ability")  # nothing fired yet: a change of mind
     s = act(eng, s, "choose-mode", ship="Shield", mode="attack")
@@ -196,7 +198,7 @@ def test_losing_a_named_ship_loses_the_game() -> None:
         events = decide(eng, s, "next-step", force=True)
         texts += [e.text for e in events]
         s = eng.apply(s, events)
-    assert any("objective_ships: no ship 'Nobody'" in t for t in texts) and not s.finished
+    assert any("the ships to protect (objective_ships): no ship 'Nobody'" in t for t in texts) and not s.finished
 
 
 def test_destroying_every_enemy_capital_wins() -> None:

@@ -56,8 +56,13 @@ def engine() -> Engine:
     return engine_for(RULES)
 
 
-def new(eng: Engine, settings: dict[str, Any] | None = None, fleets: list[Roster] | None = None) -> GameState:
-    return eng.replay([eng.created_event(eng.new_game("Test", fleets or rosters(), settings or {}))])
+def new(eng: Engine, settings: dict[str, Any] | None = None, fleets: list[Roster] | None = None,
+        *, first: str | None = "Ann") -> GameState:
+    """A game in set-up; the table has already named `first` as the first player (None: order undecided)."""
+    s = eng.replay([eng.created_event(eng.new_game("Test", fleets or rosters(), settings or {}))])
+    if first is not None:
+        s = act(eng, s, "roll-order", first=first)
+    return s
 
 
 def decide(eng: Engine, s: GameState, kind: str, faces: tuple[int, ...] = (), **args: Any) -> list[Event]:
@@ -140,7 +145,7 @@ def test_ships_start_from_the_rosters_with_the_books_names() -> None:
         ("a1", "Field Defense", {"announced": False}), ("a2", "Boosters", {"marker": 0})]
     assert rec(s, "2")["armor"] == 25  # no armor on the roster: the class average (§5.c) stands in
     assert [p.resources for p in s.players] == [{"kills": 0}, {"kills": 0}]
-    assert s.settings["objective"] == "last_man_standing" and s.extra == {"fd_since": {}, "home": {}}
+    assert s.settings["objective"] == "last_man_standing" and s.extra == {"fd_since": {}, "home": {}, "order": [0, 1]}
     s = act(eng, s, "add-ship", player="Bob", ship_class="SC", name="Reinforcement")
     late = s.ships[str(len(s.ships))]
     assert (late.owner, late.ship_class, late.record["armor"], late.record["speed"]) == (1, "Strike Craft", 9, 20)

@@ -19,6 +19,7 @@ from mstracker.store.games import GameStore
 # Every lukas action kind, and turns whose automatic steps do every kind of bookkeeping.
 # (kind, faces, args); ("to", turn, phase) walks the checklist with next-step force.
 SCRIPT: list[tuple[Any, ...]] = [
+    ("roll-order", (4, 4, 6, 1), {}),  # Ann 4, Bob 4: tied, both roll again: Ann 6, Bob 1, so Ann goes first
     ("to", 1, "ship_action"),
     ("choose-mode", (), {"ship": "Shield", "mode": "ability"}),
     ("announce-field-defense", (), {"ship": "Shield"}),
@@ -129,7 +130,7 @@ def test_a_full_game_from_the_sample_fleets_ends_in_a_victory() -> None:
     paths = {p.stem: p for p in sample_fleets("lukas")}
     fleets = [load_roster(paths["frigate_warfare_kassarian"]), load_roster(paths["frigate_warfare_rakanda"])]
     eng = engine()
-    s = new(eng, fleets=fleets)
+    s = new(eng, fleets=fleets, first="Kassarians")
     assert [sh.name for sh in s.ships.values()] == ["Raging Bull", "Kassarian Picket", "Kassarian Lancer",
                                                     "Rakanda Infiltrator", "Rakanda Ram", "Rakanda Shield Frigate"]
     # Kassarians, turn 1: the Lancer announces its Beam; the Picket's three turrets sink the Shield Frigate
@@ -180,7 +181,14 @@ def test_the_cli_plays_lukas(capsys: pytest.CaptureFixture[str]) -> None:
                          "--set", "objective_kills=3", "--json")
     assert code == 0, err
     gid = str(json.loads(out)["id"])
-    for _ in range(10):
+    code, out, err = run(capsys, "game", "act", gid, "next-step")
+    assert code == 0, err
+    code, out, err = run(capsys, "game", "act", gid, "next-step")
+    assert code == 2 and "Decide the order of turns before anything else" in err and "roll-order" in err
+    code, out, err = run(capsys, "game", "act", gid, "roll-order", "--faces", "5,2", "--json")
+    assert code == 0, err
+    assert "Kassarians goes first, then Rakanda" in json.loads(out)["events"][0]["text"]
+    for _ in range(9):
         assert run(capsys, "game", "act", gid, "next-step", "force")[0] == 0
     code, out, err = run(capsys, "game", "act", gid, "fire", "K-F1", "Heavy Turret", "R-F2", "12", "--faces", "3,1", "--json")
     assert code == 0, err
@@ -210,6 +218,8 @@ def test_the_battle_report_tells_the_capture_and_the_losses() -> None:
     eng = engine()
     log = [eng.created_event(eng.new_game("Report", rosters(), {}))]
     s = eng.replay(log)
+    log += eng.decide(s, Action("roll-order", {"first": "Ann"}), TypedFaces([]))
+    s = eng.replay(log)
     for turn, kind, faces, args in (
         (1, "infiltrate", (), {"ship": "Sneak", "target": "Ram"}),
         (1, "fire", (12, 12), {"ship": "Bull", "weapon": "w2", "target": "Wasp"}),
@@ -223,6 +233,7 @@ def test_the_battle_report_tells_the_capture_and_the_losses() -> None:
         log += events
         s = eng.apply(s, events)
     report = battle_report(eng, log)
-    assert [loss["name"] for loss in report["losses"]] == ["Wasp"]
+    assert [(loss["name"], loss["how"]) for loss in report["losses"]] == [
+        ("Wasp", "Wasp (#9) Destroyed: no → yes, destroyed by Bull (#2)")]
     text = report_markdown(report)
     assert "Sneak (#5) captures Ram (#8)" in text and "d12 shows 12" in text and "kills +1" in text

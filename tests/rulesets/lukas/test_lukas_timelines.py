@@ -112,7 +112,12 @@ def test_hangar_room_classes_and_docked_ships_lost_with_their_host() -> None:
     assert "only Strike Craft and Frigate dock" in refused(eng, s, "dock", ship="Carrier", host="Carrier")
     assert "not an allied ship with a Hangar Bay" in refused(eng, s, "dock", ship="F2", host="Fighter 1")
     s = to_turn(eng, s, 2)
-    s = act(eng, s, "fire", (12, 12), ship="Titan", weapon="Heavy Turret", target="Carrier")  # 11 ≥ 10
+    events = decide(eng, s, "fire", (12, 12), ship="Titan", weapon="Heavy Turret", target="Carrier")  # 11 ≥ 10
+    assert [e.text for e in events if e.kind == "ship-destroyed"] == [
+        "Carrier (#1) is destroyed by Titan (#5).",
+        "Fighter 1 (#2), docked inside Carrier (#1), is lost with it; ships docked in a hangar are lost when their "
+        "host is destroyed: yes — a house default (docked_die_with_host)."]
+    s = eng.apply(s, events)
     lost = [e for e in s.ships.values() if e.record["destroyed"]]
     assert [x.name for x in lost] == ["Carrier", "Fighter 1"]
     assert rec(s, "2")["docked"] == 0 and s.players[1].resources["kills"] == 2
@@ -280,3 +285,19 @@ def test_a_captured_infiltrator_drops_its_own_infiltration() -> None:
     s = to_turn(eng, s, ANN_TURN(2))
     assert s.ships["10"].owner == 0 and item(s, "10", "a1")["target"] == ""
     assert (rec(s, "2")["infiltrated_by"], rec(s, "2")["immobile"], rec(s, "10")["immobile"]) == ("", False, False)
+
+
+def test_a_beam_aimed_at_a_ship_its_own_side_captures_lapses() -> None:
+    eng = engine()
+    s = act(eng, to_turn(eng, new(eng), ANN_TURN(1)), "announce-beam", ship="Anvil", target="Ram")
+    s = act(eng, s, "infiltrate", ship="Sneak", target="Ram", distance=2)
+    s = to_turn(eng, s, ANN_TURN(2), "ship_upkeep")
+    texts = []
+    while s.current_phase.id == "ship_upkeep":
+        events = decide(eng, s, "next-step")
+        texts += [e.text for e in events]
+        s = eng.apply(s, events)
+    assert s.ships["8"].owner == 0  # captured at the start of Ann's turn, before the Beam's upkeep step
+    assert ("The Beam attack announced for Beam (w1) of Anvil (#1) has no target any more: it is gone from the table "
+            "or no longer an enemy; it lapses.") in texts
+    assert item(s, "1", "w1")["beam"] == "" and item(s, "1", "w1")["aim"] == ""
