@@ -1,22 +1,24 @@
-"""Shared bookkeeping of the spook plugin: the ruleset under the game's settings, ship look-ups,
-and `Batch`, which turns record changes into exact `value-set` events.
+"""Shared bookkeeping of the spook plugin: the ruleset under the game's settings, ship and item
+look-ups, and the record changes every action shares (damage, destruction, links, RU), written
+into the engine's `Batch` as exact old → new events.
 
-Durations of device effects are counted in turns of any player ("timers", RULES.md A6: "through
-the opponent's next turn" = until the user's next turn starts = as many turns as there are
-players); reloads are counted in the owner's own turns (RULES.md A4.4).
+Durations of device effects are counted in turns of any player ("for one turn" of §6 B2-B4, read as
+"through the opponent's next turn" = until the user's next turn starts = as many turns as there are
+players; a house default); reloads "X;Y" are counted in the owner's own turns (§5 Reload).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...rules.names import UnknownName
 from .effects import is_destroyed, percent_up
 from .model import Reload, Ruleset, ShipClass
 from .reload import ReloadCounter
+from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import Event
-from ...game.generic import change_resource, require_started, set_value
+from ...game.generic import require_started
 from ...game.plugin import RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
 
@@ -25,7 +27,8 @@ TIMERS = ("hold", "no_fire", "afterburner", "emp", "jammed", "shielded", "gravit
 LOSS_FLAGS = ("destroyed", "retired")
 PROBE, STRIKE_CRAFT = "B1", ("C1", "C2", "C3")
 FLARES = "Flare Launcher"
-#: Plugin events that only tell the story (dice included); every change follows as generic events.
+#: The plugin's narrative events: they tell the story (dice included) and change nothing; every
+#: change follows as a generic event. The names are those older saves wrote too (legacy.py).
 NARRATIVE = frozenset({
     "rolloff", "fired", "friendly-fire", "device-used", "flares-reloaded", "mines-laid", "mines-crossed",
     "infiltration", "captured", "dock-ordered", "retired", "repaired", "built", "scuttled", "rammed",
@@ -33,58 +36,20 @@ NARRATIVE = frozenset({
 })
 
 
-def story(kind: str, text: str, **data: Any) -> Event:
-    """A narrative event (reduced to no change; its dice and outcome stay in the log)."""
-    assert kind in NARRATIVE, kind
-    return Event(kind, data, text)
+_DOCK = re.compile(r"^\s*(retire|repair)\b.*?#(\w+)(?:.*?\bturn (\d+))?", re.IGNORECASE)
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class Batch:
-    """The events of one decision, folded as they are made, so every `old → new` is exact."""
-
-    def __init__(self, plugin: RulesetPlugin, state: GameState) -> None:
-        self.plugin = plugin
-        self.state = state
-        self.events: list[Event] = []
-
-    def add(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = self.plugin.apply(self.state, [event])
-
-    def ship(self, ship_id: str) -> ShipState:
-        return self.state.ships[ship_id]
-
-    def set(self, ship_id: str, key: str, value: Any, reason: str = "") -> None:
-        """Ship record `key` (or item path `w1.ammo`) becomes `value`; no event when unchanged."""
-        ship = self.state.ships[ship_id]
-        item_id, _, field = key.rpartition(".")
-        record = ship.item(item_id).record if item_id else ship.record
-        if field in record and record[field] == value:
-            return
-        event = set_value(self.state, ship_id, key, value, reason)
-        self.add(_labelled(event, field, self.plugin.record_spec(), item=bool(item_id)))
-
-    def resource(self, player: int, key: str, new: int, reason: str = "") -> None:
-        if self.state.players[player].resources.get(key, 0) != new:
-            event = change_resource(self.state, player, key, new, reason)
-            spec = self.plugin.record_spec().player_field(key)
-            name = self.state.players[player].name
-            if spec is not None and event.text.startswith(f"{name} {key}:"):
-                event = Event(event.kind, event.data, f"{name} {spec.label}:" + event.text[len(f"{name} {key}:"):])
-            self.add(event)
-
-
-def _labelled(event: Event, key: str, spec: Any, *, item: bool) -> Event:
-    """The `value-set` event with the field's label in its text ('No fire' rather than 'no_fire')."""
-    field = spec.item_field(key) if item else spec.field(key)
-    if field is None or field.label == key:
-        return event
-    return Event(event.kind, event.data, event.text.replace(f" {key}: ", f" {field.label}: ", 1))
+def dock_order(text: str) -> tuple[str, str, int] | None:
+    """('retire', host id, turn ordered) of a Dock value like 'retire at #4 (turn 3)'; typed by hand
+    without a turn, it counts as ordered before this game's first turn."""
+    m = _DOCK.match(text or "")
+    if m is None:
+        return None
+    return m.group(1).casefold(), m.group(2), int(m.group(3) or 0)
 
 
 class SpookBase(RulesetPlugin):
@@ -152,17 +117,25 @@ class SpookBase(RulesetPlugin):
             raise InvalidAction(f"{ship.label} is aboard {ship.record['aboard']}; disembark it first")
         return ship
 
+    def waiting_dock(self, state: GameState, ship: ShipState) -> tuple[str, ShipState | None] | None:
+        """(retire or repair, host) of a ship that ended an earlier turn in position to retire or be
+        repaired: it is handled at the start of its owner's turn and may not act before (§3 B, §7 A2)."""
+        order = dock_order(ship.record.get("dock") or "")
+        if order is None or order[2] >= state.turn or self.lost(ship):
+            return None
+        return order[0], state.ships.get(order[1])
+
     def not_disabled(self, ship: ShipState, what: str) -> None:
         """Refuse when an EMP disables the ship (no move, rotation, attack, devices or abilities)."""
         if ship.record.get("emp"):
-            raise InvalidAction(f"{ship.label} is disabled by an EMP and cannot {what}")
+            raise InvalidAction(f"{ship.label} is disabled by an EMP and cannot {what} until it ends (spook §6 B3)")
 
     def not_held(self, ship: ShipState, what: str) -> None:
         """Refuse when the ship may not move or attack this turn (hyperdrive jump, repair, just built)."""
         if ship.record.get("hold"):
             raise InvalidAction(
-                f"{ship.label} may not move, rotate or attack this turn (it jumped, was repaired or was just built)"
-                f" and cannot {what}"
+                f"{ship.label} may not move, rotate or attack this turn (it jumped, spook §6 A1, was repaired or "
+                f"was just built) and cannot {what}; it may again next turn"
             )
 
     def enemy_target(self, state: GameState, attacker: ShipState, ref: str) -> ShipState:
@@ -274,7 +247,7 @@ class SpookBase(RulesetPlugin):
             return "spent" if ship.record.get("speed") == "spent" else "once"
         base, notes = cls.speed or 0, []
         if "engines" in (ship.record.get("lost_systems") or []):
-            base = percent_up(base, int(state.settings.get("engines_destroyed_speed_pct", 50)))
+            base = percent_up(base, int(self.rules(state).setting("engines_destroyed_speed_pct")))
             notes.append("engines")
         if ship.record.get("afterburner") and state.active == ship.owner:
             bonus = self.ruleset.devices["Afterburner"].speed_bonus or 0
@@ -338,7 +311,7 @@ class SpookBase(RulesetPlugin):
     # ---- RU ------------------------------------------------------------------------------------
     @staticmethod
     def can_pay(state: GameState, player: int, amount: int, reason: str) -> None:
-        """InvalidAction when the player lacks the RU (RULES.md A4.5: then the device cannot be used)."""
+        """InvalidAction when the player lacks the RU (then the device cannot be used: §2 D, §6)."""
         have = state.players[player].resources.get("ru", 0)
         if amount > have:
             raise InvalidAction(f"{state.players[player].name} has {have} RU; {reason} costs {amount}")

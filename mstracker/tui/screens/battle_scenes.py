@@ -165,6 +165,7 @@ async def other_action(pilot: Pilot, kind: str, faces: str | None = None, **type
 
 
 async def spook_to_attack(pilot: Pilot) -> None:
+    await other_action(pilot, "roll-off", faces="6 1")  # Blue 6, Red 1: Blue takes the first turn
     await next_steps(pilot, 5)  # turn 1 and the four automatic upkeep steps
 
 
