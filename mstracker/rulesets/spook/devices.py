@@ -91,7 +91,7 @@ class DeviceActions(SpookBase):
                 b.set(s.id, "jammed", max(turns, int(s.record.get("jammed") or 0)), f"Sensor Jammer of {ship.label}")
         elif name == "Gravity Well Generator":
             self._no_ships(others, name)
-            b.story("device-used", f"{ship.label} starts its Gravity Well: no enemy hyperjump into 20 units "
+            b.story("device-used", f"{ship.label} starts its Gravity Well{paid}: no enemy hyperjump into 20 units "
                         "through the opponent's next turn", ship=ship.id, item=device.id, device=name, cost=cost)
             b.set(ship.id, "gravity_well", turns, "gravity well on")
         else:  # a house-rule device the engine does not know: log the use and its cost

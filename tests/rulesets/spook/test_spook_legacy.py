@@ -35,3 +35,37 @@ def test_the_fixture_covers_every_event_kind_the_old_plugin_wrote() -> None:
     pending = [e["data"]["pending"] for e in _fixture()["events"] if e["kind"] == "ff-pending"]
     assert pending[0] == {"attacker": "2", "damage": 100, "range": 20, "source": "Ion Beam of Pike (#2)"}
     assert pending[1] is None
+
+
+def test_new_games_write_only_generic_changes_and_declared_stories() -> None:
+    from test_spook_support import Play, roster, ship
+
+    g = Play([roster("Blue", ship("Pike", "Frigate", ("Ion Beam",)), ship("Lance", "Frigate")),
+              roster("Red", ship("Picket", "Frigate"))])
+    g.start()
+    events = g.act("fire", 12, ship="Pike", weapon="w1", target="Picket")
+    assert g.eng.plugin.event_kinds() == frozenset()  # no reducers of its own
+    pending = [e for e in events if e.kind == "extra-set"]
+    assert [(e.data["key"], e.data["old"], e.data["new"]["damage"]) for e in pending] == [("pending_ff", None, 100)]
+    generic = {"value-set", "resource-changed", "extra-set", "owner-changed", "active-changed", "ship-added",
+               "dice-rolled", "ticked", "step-entered", "turn-started", "game-created", "game-ended"}
+    g.act("friendly-fire", ally="Lance")
+    kinds = {e.kind for events in g.log for e in events}
+    assert kinds - generic <= g.eng.plugin.narrative_kinds() and "ff-pending" not in kinds
+
+
+def test_an_old_pending_friendly_fire_reads_as_the_new_extra() -> None:
+    import pytest
+
+    from mstracker.game import GameError
+
+    eng = engine()
+    data = _fixture()
+    created = Event.from_json(data["events"][0])
+    state = eng.replay([created])
+    pending = {"attacker": "2", "damage": 100, "range": 20, "source": "Ion Beam of Pike (#2)"}
+    after = eng.reduce(state, Event("ff-pending", {"pending": pending}, "Friendly fire: ..."))
+    assert after.extra["pending_ff"] == pending
+    assert [o.id for o in eng.obligations(after.update(turn=3))] == ["friendly-fire:2"]
+    with pytest.raises(GameError, match="no reducer for event 'ff-pending'"):
+        eng.reduce(state, Event("ff-pending", {"something": "else"}, ""))
