@@ -52,29 +52,29 @@ class DeviceActions(SpookBase):
             warn = f"; not into 20 units of the enemy Gravity Well(s) of {', '.join(wells)}" if wells else ""
             self._no_ships(others, name)
             b.story("device-used", f"{ship.label} jumps by Hyperdrive{paid} to any unit{warn}; it keeps its "
-                        "facing and may not move, rotate or attack for the rest of the turn",
-                        ship=ship.id, item=device.id, device=name, cost=cost)
+                    "facing and may not move, rotate or attack for the rest of the turn",
+                    ship=ship.id, item=device.id, device=name, cost=cost)
             b.set(ship.id, "hold", max(1, int(ship.record.get("hold") or 0)), "hyperdrive jump")
         elif name == "Afterburner":
             self._no_ships(others, name)
             b.story("device-used", f"{ship.label} lights its Afterburner: speed +{entry.speed_bonus} this turn, "
-                        f"agility +{entry.agility_bonus} until its next turn", ship=ship.id, item=device.id,
-                        device=name, cost=cost)
+                    f"agility +{entry.agility_bonus} until its next turn", ship=ship.id, item=device.id,
+                    device=name, cost=cost)
             b.set(ship.id, "afterburner", turns, "afterburner lit")
             self.refresh(b, ship.id, "afterburner")
         elif name == "Defense Field":
             covered = [ship, *self._sided(state, ship, others, own=True, what=name)]
             b.story("device-used", f"{ship.label} raises a Defense Field{paid}: enemy attacks and rams fail on "
-                        f"{', '.join(s.label for s in covered)} through the opponent's next turn", ship=ship.id,
-                        item=device.id, device=name, cost=cost, ships=[s.id for s in covered])
+                    f"{', '.join(s.label for s in covered)} through the opponent's next turn", ship=ship.id,
+                    item=device.id, device=name, cost=cost, ships=[s.id for s in covered])
             for s in covered:
                 b.set(s.id, "shielded", max(turns, int(s.record.get("shielded") or 0)), f"Defense Field of {ship.label}")
         elif name == "EMP Generator":
             hit = self._sided(state, ship, others, own=False, what=name)
             who = ", ".join(s.label for s in hit) or "no enemy ship"
             b.story("device-used", f"{ship.label} fires its EMP{paid}: {who} cannot move, rotate, attack or use "
-                        f"devices or abilities on their next turn; {ship.label} may not attack on its next turn",
-                        ship=ship.id, item=device.id, device=name, cost=cost, ships=[s.id for s in hit])
+                    f"devices or abilities on their next turn; {ship.label} may not attack on its next turn",
+                    ship=ship.id, item=device.id, device=name, cost=cost, ships=[s.id for s in hit])
             for s in hit:
                 b.set(s.id, "emp", max(turns, int(s.record.get("emp") or 0)), f"EMP of {ship.label}")
             b.set(ship.id, "no_fire", max(2 * turns, int(ship.record.get("no_fire") or 0)), "used an EMP")
@@ -85,18 +85,18 @@ class DeviceActions(SpookBase):
                     raise InvalidAction(f"{s.label} is not in play")
             who = ", ".join(s.label for s in hit) or "no ship"
             b.story("device-used", f"{ship.label} runs its Sensor Jammer{paid}: weapons off on {who} through the "
-                        "opponent's next turn", ship=ship.id, item=device.id, device=name, cost=cost,
-                        ships=[s.id for s in hit])
+                    "opponent's next turn", ship=ship.id, item=device.id, device=name, cost=cost,
+                    ships=[s.id for s in hit])
             for s in hit:
                 b.set(s.id, "jammed", max(turns, int(s.record.get("jammed") or 0)), f"Sensor Jammer of {ship.label}")
         elif name == "Gravity Well Generator":
             self._no_ships(others, name)
             b.story("device-used", f"{ship.label} starts its Gravity Well{paid}: no enemy hyperjump into 20 units "
-                        "through the opponent's next turn", ship=ship.id, item=device.id, device=name, cost=cost)
+                    "through the opponent's next turn", ship=ship.id, item=device.id, device=name, cost=cost)
             b.set(ship.id, "gravity_well", turns, "gravity well on")
         else:  # a house-rule device the engine does not know: log the use and its cost
             b.story("device-used", f"{ship.label} uses {name}{paid}", ship=ship.id, item=device.id, device=name,
-                        cost=cost)
+                    cost=cost)
         self.pay(b, ship.owner, cost, f"{device.name} of {ship.label}")
         self.use_item(b, b.ship(ship.id), b.ship(ship.id).item(device.id))
         return b.events

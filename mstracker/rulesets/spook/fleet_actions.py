@@ -64,7 +64,7 @@ class FleetActions(SpookBase):
             if not current:
                 raise InvalidAction(f"{ship.label} is not infiltrating anything")
             b.story("infiltration", f"{ship.label} breaks off its infiltration of {current}", ship=ship.id,
-                        target=self.ref_id(current), stopped=True)
+                    target=self.ref_id(current), stopped=True)
             self.release(b, ship.id, "infiltration broken off")
             return b.events
         self.not_disabled(ship, "use its abilities")
@@ -78,7 +78,7 @@ class FleetActions(SpookBase):
             raise InvalidAction(f"a {target.ship_class} has no crew level and cannot be captured (spook §4)")
         link = f"#{target.id} {target.name}"
         b.story("infiltration", f"{ship.label} starts infiltrating {target.label} (crew level {crew}): captured "
-                    f"after {crew} of its owner's ability steps", ship=ship.id, target=target.id, crew=crew)
+                f"after {crew} of its owner's ability steps", ship=ship.id, target=target.id, crew=crew)
         b.set(ship.id, "infiltrating", link, "infiltration started")
         b.set(ship.id, "capture_in", crew)
         b.set(target.id, "boarded", True, f"infiltrated by {ship.label}")
@@ -107,7 +107,7 @@ class FleetActions(SpookBase):
         b = Batch(self, state)
         when = "removed for RU" if purpose == "retire" else "restored to full armor"
         b.story("dock-ordered", f"{ship.label} ends its turn within {rng} unit(s) of {host.label} to {purpose}; "
-                    f"it is {when} at the start of its next turn", ship=ship.id, host=host.id, purpose=purpose)
+                f"it is {when} at the start of its next turn", ship=ship.id, host=host.id, purpose=purpose)
         b.set(ship.id, "dock", f"{purpose} at #{host.id} (turn {state.turn})", f"in position at {host.label}")
         return b.events
 
@@ -188,7 +188,7 @@ class FleetActions(SpookBase):
         b = Batch(self, state)
         self.can_pay(state, builder.owner, cost, f"a {name} with this loadout")
         b.story("built", f"{builder.label} builds {title}, a {name}, for {cost} RU; it acts from the next turn",
-                    builder=builder.id, ship=ship_id, cost=cost)
+                builder=builder.id, ship=ship_id, cost=cost)
         self.pay(b, builder.owner, cost, f"build of {title} ({name})")
         b.add(Event("ship-added", {"ship": ship.model_dump(mode="json")},
                     f"{ship.label}, a {name}, joins {state.players[builder.owner].name}'s fleet"))

@@ -10,7 +10,7 @@ starts from something the action would refuse.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...game.errors import InvalidAction
 from ...game.events import ActionSpec
@@ -51,6 +51,16 @@ class Legality:
 
     def __init__(self, plugin: Plugin) -> None:
         self.plugin = plugin
+        self._state: GameState | None = None
+        self._memo: dict[tuple, object] = {}
+
+    def _cached(self, state: GameState, key: tuple, work: Callable[[], object]) -> Any:
+        """`work()` once per immutable state (the legal actions ask the same questions many times)."""
+        if state is not self._state:
+            self._state, self._memo = state, {}
+        if key not in self._memo:
+            self._memo[key] = work()
+        return self._memo[key]
 
     # ---- allowed now? ----------------------------------------------------------------------------
     def available(self, state: GameState, kind: str) -> str | None:
@@ -62,7 +72,8 @@ class Legality:
             return f"the game is in set-up (spook §3 A: placing the fleets is not a turn); {first}next-step starts turn 1"
         if kind == "friendly-fire":
             return None if state.extra.get("pending_ff") else "no friendly fire is waiting to be settled"
-        standing = p.engine.obligations(state) if p.engine is not None else p.obligations(state)
+        standing = self._cached(state, ("obligations",), lambda: p.engine.obligations(state) if p.engine is not None
+                                else p.obligations(state))
         for obligation in standing:
             if not obligation.ships and obligation.refuses(kind, None, state.active):
                 return obligation.message()
@@ -125,17 +136,24 @@ class Legality:
                 and not it.record.get("ammo") and not it.record.get("refill")]
 
     def hosts(self, state: GameState, ship: ShipState, purpose: str) -> list[ShipState]:
-        abilities = ("Retire A", "Retire B", "Retire C") if purpose == "retire" else ("Repair A", "Repair B", "Repair C")
+        """The other ships of its side that may retire (or repair) this ship, in id order."""
         code = self.plugin.code(ship)
-        out = []
-        for host in state.ships.values():
-            if host.id == ship.id or host.owner != ship.owner or self.plugin.lost(host):
-                continue
-            scopes = [self.plugin.ruleset.abilities[it.name].scope for it in host.items
-                      if it.kind == "ability" and it.name in abilities]
-            if any(code in scope for scope in scopes):
-                out.append(host)
-        return sorted(out, key=lambda s: (len(s.id), s.id))
+        return [host for host, scope in self._hosts(state, purpose)
+                if host.id != ship.id and host.owner == ship.owner and code in scope]
+
+    def _hosts(self, state: GameState, purpose: str) -> list[tuple[ShipState, frozenset[str]]]:
+        def work() -> list[tuple[ShipState, frozenset[str]]]:
+            abilities = ("Retire A", "Retire B", "Retire C") if purpose == "retire" else ("Repair A", "Repair B",
+                                                                                         "Repair C")
+            out = []
+            for host in sorted(state.ships.values(), key=lambda s: (len(s.id), s.id)):
+                scope = frozenset(code for it in host.items if it.kind == "ability" and it.name in abilities
+                                  for code in self.plugin.ruleset.abilities[it.name].scope)
+                if scope and not self.plugin.lost(host):
+                    out.append((host, scope))
+            return out
+
+        return self._cached(state, ("hosts", purpose), work)
 
     def transports(self, state: GameState, craft: ShipState) -> list[ShipState]:
         room = int(self.plugin.rules(state).setting("transport_capacity"))

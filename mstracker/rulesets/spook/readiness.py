@@ -30,11 +30,20 @@ class ItemStates:
 
     def __init__(self, plugin: Plugin) -> None:
         self.plugin = plugin
+        # states are immutable: the rows of the last state asked about are kept (legal actions ask often)
+        self._state: GameState | None = None
+        self._rows: dict[str, tuple[ShipState, tuple[ItemReadiness, ...]]] = {}
 
     def ship(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
+        if state is not self._state:
+            self._state, self._rows = state, {}
+        known = self._rows.get(ship.id)
+        if known is not None and known[0] is ship:
+            return known[1]
         rows = [self.item(state, ship, it) for it in ship.items]
         if self.plugin.code(ship) == PROBE:
             rows.append(self.probe_move(state, ship))
+        self._rows[ship.id] = (ship, tuple(rows))
         return tuple(rows)
 
     # ---- the ship as a whole -------------------------------------------------------------------

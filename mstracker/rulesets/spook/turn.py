@@ -81,7 +81,7 @@ class TurnSteps(SpookBase):
             new_owner = ship.owner
             old = state.players[target.owner].name
             b.story("captured", f"{ship.label} captures {target.label}: it now belongs to "
-                        f"{state.players[new_owner].name} (was {old})", ship=ship.id, target=target_id)
+                    f"{state.players[new_owner].name} (was {old})", ship=ship.id, target=target_id)
             b.owner(target_id, new_owner, f"{target.label} now belongs to {state.players[new_owner].name} (was {old})")
             self.release(b, ship.id, "infiltration complete")
             self.release(b, target_id, "captured")
@@ -103,7 +103,7 @@ class TurnSteps(SpookBase):
             pct = rules.setting("retire_refund_pct")
             cost = retire_value(rules, hull, weapons, devices, free=free)
             b.story("retired", f"{ship.label} retires at {host.label}: {pct}% of {cost} RU = {refund} RU back",
-                        ship=ship.id, host=host.id, refund=refund)
+                    ship=ship.id, host=host.id, refund=refund)
             self.destroy(b, ship.id, f"retired at {host.label}", flag="retired")
             have = b.state.players[ship.owner].resources.get("ru", 0)
             b.resource(ship.owner, "ru", have + refund, f"retired {ship.name}")
@@ -121,11 +121,11 @@ class TurnSteps(SpookBase):
             have = b.state.players[ship.owner].resources.get("ru", 0)
             if cost > have:
                 b.story("repaired", f"{ship.label} is not repaired: the repair costs {cost} RU and "
-                            f"{state.players[ship.owner].name} has {have}", ship=ship.id, done=False)
+                        f"{state.players[ship.owner].name} has {have}", ship=ship.id, done=False)
                 b.set(ship.id, "dock", "", "repair not paid")
                 continue
             b.story("repaired", f"{ship.label} is repaired at {host.label}" + (f" for {cost} RU" if cost else "")
-                        + ": full armor; it may not move or attack this turn", ship=ship.id, host=host.id)
+                    + ": full armor; it may not move or attack this turn", ship=ship.id, host=host.id)
             if cost:
                 b.resource(ship.owner, "ru", have - cost, f"repair of {ship.name}")
             b.set(ship.id, "armor", int(ship.record["armor_max"]), f"repaired at {host.label}")
@@ -161,7 +161,7 @@ class TurnSteps(SpookBase):
                 continue
             if ship.record.get("emp"):
                 b.story("infiltration", f"{ship.label} is disabled by an EMP: its infiltration of {target} "
-                            "does not advance this turn", ship=ship.id)
+                        "does not advance this turn", ship=ship.id)
                 continue
             b.set(ship.id, "capture_in", left - 1, f"infiltrating {target}" + (
                 ": captured at the next turn start" if left == 1 else ""))
