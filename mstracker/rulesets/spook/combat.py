@@ -173,16 +173,16 @@ class CombatActions(SpookBase):
         if sub is not None and sub.outcome["destroyed"]:
             self._knock_out(b, target, fs.aim or "", fs.source)
         elif sub is not None:
-            self.damage(b, target.id, int(sub.outcome["armor_damage"]), f"bombs of {ship.label} (subsystem roll)")
+            self.books.damage(b, target.id, int(sub.outcome["armor_damage"]), f"bombs of {ship.label} (subsystem roll)")
         else:
-            self.damage(b, target.id, damage, f"hit by {fs.source}")
+            self.books.damage(b, target.id, damage, f"hit by {fs.source}")
         if ally_damage:
             self._friendly_fire(b, fs, ally_damage)
         return b.events
 
     def _friendly_fire(self, b: Batch, fs: FireSetup, damage: int) -> None:
         if fs.ally is not None:
-            self.damage(b, fs.ally.id, damage, f"friendly fire from {fs.source}")
+            self.books.damage(b, fs.ally.id, damage, f"friendly fire from {fs.source}")
             return
         rng = self.ruleset.weapons[fs.weapon.name].range
         near = fs.ship if self.rules(b.state).setting("ff_range_from") == "attacker" else fs.target
@@ -197,7 +197,7 @@ class CombatActions(SpookBase):
         lost = list(b.ship(target.id).record.get("lost_systems") or [])
         if aim == "engines":
             b.set(target.id, "lost_systems", [*lost, "engines"], f"engines destroyed by {source}")
-            self.refresh(b, target.id, "engines destroyed")
+            self.books.refresh(b, target.id, "engines destroyed")
             return
         item = target.item(aim)
         b.set(target.id, f"{item.id}.destroyed", True, f"destroyed by {source}")
@@ -222,6 +222,6 @@ class CombatActions(SpookBase):
             ally = self._ally(state, attacker, args["ally"])
             b.story("friendly-fire", f"Friendly fire from {pending['source']}: {ally.label} takes "
                     f"{pending['damage']}", ally=ally.id, **pending)
-            self.damage(b, ally.id, int(pending["damage"]), f"friendly fire from {pending['source']}")
+            self.books.damage(b, ally.id, int(pending["damage"]), f"friendly fire from {pending['source']}")
         b.extra("pending_ff", None, "Friendly fire settled")
         return b.events

@@ -61,7 +61,7 @@ class DeviceActions(SpookBase):
                     f"agility +{entry.agility_bonus} until its next turn", ship=ship.id, item=device.id,
                     device=name, cost=cost)
             b.set(ship.id, "afterburner", turns, "afterburner lit")
-            self.refresh(b, ship.id, "afterburner")
+            self.books.refresh(b, ship.id, "afterburner")
         elif name == "Defense Field":
             covered = [ship, *self._sided(state, ship, others, own=True, what=name)]
             b.story("device-used", f"{ship.label} raises a Defense Field{paid}: enemy attacks and rams fail on "
@@ -97,7 +97,7 @@ class DeviceActions(SpookBase):
         else:  # a house-rule device the engine does not know: log the use and its cost
             b.story("device-used", f"{ship.label} uses {name}{paid}", ship=ship.id, item=device.id, device=name,
                     cost=cost)
-        self.pay(b, ship.owner, cost, f"{device.name} of {ship.label}")
+        self.books.pay(b, ship.owner, cost, f"{device.name} of {ship.label}")
         self.use_item(b, b.ship(ship.id), b.ship(ship.id).item(device.id))
         return b.events
 
@@ -118,7 +118,7 @@ class DeviceActions(SpookBase):
         self.usable(ship, device)
         if device.name in ("Hyperdrive", "Afterburner"):
             self.not_held(ship, "jump" if device.name == "Hyperdrive" else "move")
-        self.can_pay(state, ship.owner, self.device_cost(state, device), f"{device.name} of {ship.label}")
+        self.books.can_pay(state, ship.owner, self.device_cost(state, device), f"{device.name} of {ship.label}")
 
     @staticmethod
     def _no_ships(others: list[ShipState], name: str) -> None:
@@ -171,11 +171,11 @@ class DeviceActions(SpookBase):
         cost = int(self.rules(state).setting("flare_reload_cost_ru"))
         b = Batch(self, state)
         names = ", ".join(it.id for it in launchers)
-        self.can_pay(state, ship.owner, cost * len(launchers), f"the flare reload of {ship.label}")
+        self.books.can_pay(state, ship.owner, cost * len(launchers), f"the flare reload of {ship.label}")
         b.story("flares-reloaded", f"{ship.label} pays {cost * len(launchers)} RU to reload "
                 f"{plural(len(launchers), 'flare launcher')} ({names}): full at the start of its next turn",
                 ship=ship.id, items=[it.id for it in launchers], cost=cost * len(launchers))
-        self.pay(b, ship.owner, cost * len(launchers), f"flare reload of {ship.label} ({names})")
+        self.books.pay(b, ship.owner, cost * len(launchers), f"flare reload of {ship.label} ({names})")
         for it in launchers:
             b.set(ship.id, f"{it.id}.refill", True, "reload paid")
         return b.events
@@ -207,7 +207,7 @@ class DeviceActions(SpookBase):
         return b.events
 
     def _speed(self, state: GameState, ship: ShipState) -> int:
-        word = self.speed_text(state, ship).split(" ", 1)[0]
+        word = self.books.speed_text(state, ship).split(" ", 1)[0]
         return int(word) if word.isdigit() else 0
 
     @action(

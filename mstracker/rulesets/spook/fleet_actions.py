@@ -65,7 +65,7 @@ class FleetActions(SpookBase):
                 raise InvalidAction(f"{ship.label} is not infiltrating anything")
             b.story("infiltration", f"{ship.label} breaks off its infiltration of {current}", ship=ship.id,
                     target=self.ref_id(current), stopped=True)
-            self.release(b, ship.id, "infiltration broken off")
+            self.books.release(b, ship.id, "infiltration broken off")
             return b.events
         self.not_disabled(ship, "use its abilities")
         target = self.enemy_target(state, ship, args["target"])
@@ -186,10 +186,10 @@ class FleetActions(SpookBase):
         ship_id = str(max((int(i) for i in state.ships if i.isdigit()), default=0) + 1)
         ship = new_ship(self, ship_id, builder.owner, entry, {"hold": 1})
         b = Batch(self, state)
-        self.can_pay(state, builder.owner, cost, f"a {name} with this loadout")
+        self.books.can_pay(state, builder.owner, cost, f"a {name} with this loadout")
         b.story("built", f"{builder.label} builds {title}, a {name}, for {cost} RU; it acts from the next turn",
                 builder=builder.id, ship=ship_id, cost=cost)
-        self.pay(b, builder.owner, cost, f"build of {title} ({name})")
+        self.books.pay(b, builder.owner, cost, f"build of {title} ({name})")
         b.add(Event("ship-added", {"ship": ship.model_dump(mode="json")},
                     f"{ship.label}, a {name}, joins {state.players[builder.owner].name}'s fleet"))
         return b.events
@@ -233,7 +233,7 @@ class FleetActions(SpookBase):
             raise InvalidAction(f"{craft.label} is not aboard a transport")
         b = Batch(self, state)
         b.story("embarked", f"{craft.label} leaves {craft.record['aboard']}", craft=craft.id, left=True)
-        self.release(b, craft.id, "unloaded")
+        self.books.release(b, craft.id, "unloaded")
         return b.events
 
     # ---- RU ledger and the first turn ----------------------------------------------------------
@@ -245,7 +245,7 @@ class FleetActions(SpookBase):
         reason = (args.get("reason") or "").strip() or ("spent" if sign < 0 else "refund")
         b = Batch(self, state)
         if sign < 0:
-            self.pay(b, player, amount, reason)
+            self.books.pay(b, player, amount, reason)
         else:
             b.resource(player, "ru", state.players[player].resources.get("ru", 0) + amount, reason)
         return b.events

@@ -79,8 +79,8 @@ class HazardActions(CombatActions):
         b.story("rammed", f"{ship.label} rams {target.label}: {target.label} takes {pct}% of {mine} = "
                 f"{to_target}, {ship.label} takes {pct}% of {theirs} = {to_rammer}", ship=ship.id,
                 target=target.id, damage=[to_target, to_rammer])
-        self.damage(b, target.id, to_target, f"rammed by {ship.label}")
-        self.damage(b, ship.id, to_rammer, f"rammed {target.label}")
+        self.books.damage(b, target.id, to_target, f"rammed by {ship.label}")
+        self.books.damage(b, ship.id, to_rammer, f"rammed {target.label}")
         if not self.lost(b.ship(ship.id)):
             b.set(ship.id, "no_fire", max(1, int(ship.record.get("no_fire") or 0)), "rammed: no attack this turn")
         return b.events
@@ -108,9 +108,9 @@ class HazardActions(CombatActions):
         b = Batch(self, state)
         b.story("scuttled", f"{ship.label} scuttles itself; ships within {radius} unit(s) take {blast}: {hit}",
                 ship=ship.id, victims=[v.id for v in victims], damage=blast)
-        self.destroy(b, ship.id, "scuttled")
+        self.books.destroy(b, ship.id, "scuttled")
         for v in victims:
-            self.damage(b, v.id, blast, f"caught in the scuttling of {ship.label}")
+            self.books.damage(b, v.id, blast, f"caught in the scuttling of {ship.label}")
         return b.events
 
     # ---- mines ---------------------------------------------------------------------------------
@@ -165,7 +165,7 @@ class HazardActions(CombatActions):
             s.text for s in res.steps) + f" {res.summary}"
         b.story("mines-crossed", text, ship=ship.id, owner=owner, count=count, dice=dice_data(rolled),
                 outcome=res.outcome)
-        self.damage(b, ship.id, int(res.outcome["damage"]), f"mines of {whose}")
+        self.books.damage(b, ship.id, int(res.outcome["damage"]), f"mines of {whose}")
         removed = int(res.outcome["removed"])
         if removed:
             laid = state.players[owner].resources.get("mines", 0)

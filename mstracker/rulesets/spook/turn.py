@@ -15,7 +15,8 @@ from ...game.generic import end_game
 from ...game.plugin import auto_step
 from ...game.state import GameState, ShipState
 from .devices import flare_capacity
-from .game_base import FLARES, PROBE, TIMERS, SpookBase, dock_order, plural
+from .bookkeeping import TIMERS
+from .game_base import FLARES, PROBE, SpookBase, dock_order, plural
 
 BUILDERS, BASES = ("E1",), ("A1", "A2")
 
@@ -36,7 +37,7 @@ class TurnSteps(SpookBase):
                 if left:
                     b.set(ship.id, key, left - 1, "ends" if left == 1 else "one turn less")
             if ship.record.get("afterburner"):  # its speed bonus ends now, its agility bonus maybe
-                self.refresh(b, ship.id, "afterburner over")
+                self.books.refresh(b, ship.id, "afterburner over")
         return b.events
 
     @auto_step("reload")
@@ -83,8 +84,8 @@ class TurnSteps(SpookBase):
             b.story("captured", f"{ship.label} captures {target.label}: it now belongs to "
                     f"{state.players[new_owner].name} (was {old})", ship=ship.id, target=target_id)
             b.owner(target_id, new_owner, f"{target.label} now belongs to {state.players[new_owner].name} (was {old})")
-            self.release(b, ship.id, "infiltration complete")
-            self.release(b, target_id, "captured")
+            self.books.release(b, ship.id, "infiltration complete")
+            self.books.release(b, target_id, "captured")
             b.set(target_id, "dock", "", "captured")
             b.set(target_id, "captured", True, f"captured by {ship.label}")
         return b.events
@@ -98,13 +99,13 @@ class TurnSteps(SpookBase):
             host = self._check_host(b, ship)
             if host is None:
                 continue
-            hull, weapons, devices, free = self.ship_cost(ship)
+            hull, weapons, devices, free = self.books.ship_cost(ship)
             refund = retire_refund(rules, hull, weapons, devices, free=free)
             pct = rules.setting("retire_refund_pct")
             cost = retire_value(rules, hull, weapons, devices, free=free)
             b.story("retired", f"{ship.label} retires at {host.label}: {pct}% of {cost} RU = {refund} RU back",
                     ship=ship.id, host=host.id, refund=refund)
-            self.destroy(b, ship.id, f"retired at {host.label}", flag="retired")
+            self.books.destroy(b, ship.id, f"retired at {host.label}", flag="retired")
             have = b.state.players[ship.owner].resources.get("ru", 0)
             b.resource(ship.owner, "ru", have + refund, f"retired {ship.name}")
         return b.events
