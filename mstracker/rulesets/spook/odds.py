@@ -48,7 +48,8 @@ def _options(options: dict[str, Any]) -> dict[str, Any]:
     if "mines" in given:
         extra = [k for k in given if k not in ("mines", "armor")]
         if extra:
-            raise ValueError(f"--mines takes only --armor; {', '.join(_flag(k) for k in extra)} go with a weapon.")
+            raise ValueError(f"--mines takes only --armor, not {', '.join(_flag(k) for k in extra)} (those are for a "
+                             "shot: give --weapon and --target without --mines).")
         _whole(given, "mines", 1, MAX_MINES, "a whole number of mines")
         return given
     for key in ("weapon", "target"):
