@@ -37,7 +37,9 @@ class FirstTurnActions(SpookBase):
         """True while the roll-off is still to be made: set-up or turn 1, no roll-off yet, not set aside."""
         if self.rules(state).setting("first_player") != "d6_rolloff" or state.turn > 1 or state.finished:
             return False
-        if state.extra.get("first_player") is not None:
+        if "first_player" not in state.extra:  # a game saved before the roll-off was part of the flow
+            return False
+        if state.extra["first_player"] is not None:
             return False
         return not any(o.get("id") == FIRST_PLAYER for o in state.extra.get("overrides") or ())
 
@@ -49,7 +51,8 @@ class FirstTurnActions(SpookBase):
         names = [p.name for p in state.players]
         if len(names) < 2:
             raise InvalidAction("a roll-off needs two or more players")
-        if not self.first_player_open(state):
+        older = not state.started and "first_player" not in state.extra  # saved before: set-up still rolls off
+        if not self.first_player_open(state) and not older:
             first = state.extra.get("first_player")
             who = f" ({state.players[first].name} goes first)" if isinstance(first, int) else ""
             raise InvalidAction(f"who takes the first turn is already decided{who}; the roll-off is made once, "

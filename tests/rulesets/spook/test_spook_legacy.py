@@ -69,3 +69,12 @@ def test_an_old_pending_friendly_fire_reads_as_the_new_extra() -> None:
     assert [o.id for o in eng.obligations(after.update(turn=3))] == ["friendly-fire:2"]
     with pytest.raises(GameError, match="no reducer for event 'ff-pending'"):
         eng.reduce(state, Event("ff-pending", {"something": "else"}, ""))
+
+
+def test_a_game_saved_in_set_up_before_the_roll_off_was_enforced_plays_on_without_it() -> None:
+    eng = engine()
+    created = Event.from_json(_fixture()["events"][0])
+    old = eng.replay([created])
+    assert old.turn == 0 and "first_player" not in old.extra
+    assert eng.obligations(old) == () and eng.legal_action(old, "next-step").allowed
+    assert eng.legal_action(old, "roll-off").allowed  # the players may still roll off in its set-up
