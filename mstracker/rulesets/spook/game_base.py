@@ -18,7 +18,7 @@ from ...game.generic import require_started
 from ...game.plugin import RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
 from ...rules.names import UnknownName
-from .bookkeeping import TIMERS, Bookkeeper
+from .bookkeeping import Bookkeeper
 from .model import Reload, Ruleset, ShipClass
 from .reload import ReloadCounter
 
