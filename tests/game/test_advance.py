@@ -14,6 +14,7 @@ def spook_game():
     engine = engine_for(book_ruleset("spook"))
     rosters = [load_roster(p) for p in sample_fleets("spook") if "scrimmage" in p.name]
     state = engine.replay([engine.created_event(engine.new_game("Advance", rosters, {}))])
+    state = engine.apply(state, engine.decide(state, Action("roll-off"), TypedFaces([6, 1])))  # Blue starts
     return engine, state
 
 

@@ -50,6 +50,7 @@ def test_a_refused_action_says_why_and_changes_nothing(app) -> None:
             original(message, **kwargs)
 
         pilot.app.notify = notify
+        await other_action(pilot, "roll-off", faces="6 1")  # Blue takes the first turn
         before = screen.state
         await pilot.press("n")  # turn 1: the upkeep runs; firing is refused until it is done
         await settle(pilot)
@@ -142,7 +143,8 @@ def test_the_app_rolls_with_the_seeded_rng_and_the_result_is_explained() -> None
     # accuracy 4 >= agility 2 means no d12 and full damage (A4.1 step 3): 450 - 150 = 300.
     assert armor == 300
     assert "d6 shows 5, so 30 × 5 = 150" in texts[0] and "no roll, the hit lands in full" in texts[0]
-    assert texts[-1] == "Red Bastion (#9) Armor: 450 → 300 (-150), hit by Gattling Mass Driver of Blue Fang (#2)"
+    assert "Red Bastion (#9) Armor: 450 → 300 (-150), hit by Gattling Mass Driver of Blue Fang (#2)" in texts
+    assert texts[-1] == "Dice: damage: 30 × d6: 1d6 = 5"  # the declared dice, as rolled
     assert all(text in shown for text in texts)
 
 

@@ -17,15 +17,21 @@ class SpookPackage(RulesetPackage):
     order = 10
     title = "Lego Microspacewars (Spook's v0.2.2)"
     odds_options = (
-        OddsOption("weapon", OptionType.TEXT, "the weapon: name or code, e.g. 'Ion Beam' or E3", required=True),
-        OddsOption("target", OptionType.TEXT, "the target's class: name or code, e.g. Frigate or D1", required=True),
-        OddsOption("afterburner", OptionType.FLAG, "the target has its afterburner lit (+2 agility)"),
-        OddsOption("flares", OptionType.INT, "flare launchers with ammo on the target", metavar="N"),
+        OddsOption("weapon", OptionType.TEXT, "the weapon: name or code, e.g. 'Ion Beam' or E3"),
+        OddsOption("target", OptionType.TEXT, "the target's class: name or code, e.g. Frigate or D1"),
+        OddsOption("afterburner", OptionType.FLAG, "the target has its afterburner lit (+2 agility, §6 A2)"),
+        OddsOption("flares", OptionType.INT, "flare launchers with ammo on the target (§6 B1)", metavar="N"),
+        OddsOption("subsystem", OptionType.FLAG,
+                   "a bomber names a subsystem: a hit rolls the d8 subsystem table (§7 A11, house default)"),
+        OddsOption("mines", OptionType.INT, "instead of a shot: a ship crossing N enemy mines (§7 A1)", metavar="N"),
         OddsOption("armor", OptionType.INT, "the target's armor now (for the chance to destroy)", metavar="N"),
     )
+    odds_help = ("one shot: --weapon and --target (with --afterburner, --flares N, --subsystem); or a crossing of "
+                 "mines: --mines N. Add --armor N for the chance to destroy")
     demo = DemoSpec(
         fleets=("scrimmage-blue.toml", "scrimmage-red.toml"),
-        to_attack=(SceneStep("next-step"),) * 5,  # turn 1 and the four automatic upkeep steps
+        # the roll-off (Blue 6, Red 1: Blue goes first), turn 1 and the four automatic upkeep steps
+        to_attack=(SceneStep("roll-off", faces="6 1"), *(SceneStep("next-step"),) * 5),
         attacker="2",
         target="9",
         faces="3",
@@ -52,9 +58,9 @@ class SpookPackage(RulesetPackage):
         return offered_loadout(ruleset, ship.ship_class)
 
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
-        from .odds import attack_odds
+        from .odds import odds
 
-        return attack_odds(ruleset, dict(options))
+        return odds(ruleset, dict(options))
 
     def plugin(self, ruleset: Any) -> Any:
         from .plugin import Plugin

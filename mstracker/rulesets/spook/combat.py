@@ -1,62 +1,101 @@
-"""spook attacks: fire (with flares, friendly fire and subsystem targeting), rams, scuttles, mines.
+"""spook gunnery (§3 B2, §5): fire one weapon, with flares (§6 B1), friendly fire on a 12 (§5 Accuracy)
+and a bomber's subsystem targeting (§7 A11, house default).
 
-Every roll goes through the rules package (`resolve_attack`, `resolve_subsystem`, `resolve_mines`),
-so what the app rolls, what `mstracker odds` shows and what a player reads in the book agree.
+`prepare_fire` checks a fire order once and returns its `FireSetup`; the decider, the dice it declares
+(`plans.fire_plan`) and its odds all start from it, so the three never disagree about what is legal.
+Every roll goes through the rules package (`resolve_attack`, `resolve_subsystem`), so what the app
+rolls, what `mstracker odds spook` shows and what a player reads in the book agree.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ...rules.outcome import AttackOdds
-from . import odds as spook_odds
-from .effects import ram_damage, scuttle_damage
-from .procedures import resolve_attack, resolve_mines, resolve_subsystem
+from ...game.batch import Batch
 from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
 from ...game.plugin import action
-from .game_base import FLARES, Batch, SpookBase, plural, story
 from ...game.state import GameState, ShipItem, ShipState
+from .game_base import FLARES, SpookBase
+from .procedures import AttackSetup, attack_setup, resolve_attack
+from .table_rolls import resolve_subsystem
 
 FIRE_HELP = (
-    "fire one weapon at an enemy ship (RULES.md A4.1); damage, flare ammo, friendly fire and the weapon's "
-    "reload go on the records. Dice, in this order: a d6 for 'N x d6' damage (Cluster Torpedo, Gattling Mass "
-    "Driver); a d12 on the accuracy table when the weapon's accuracy is below the target's agility; a d8 on the "
-    "flares table for each flare launcher with ammo on the target, against missiles and torpedoes, while damage "
-    "is left; a d8 on the subsystem table when a bomber names a SUBSYSTEM and its bombs dealt damage"
+    "fire one weapon at an enemy ship (spook §3 B2, §5). Dice, in rolling order: a d6 for 'N x d6' damage "
+    "(Cluster Torpedo Launcher, Gattling Mass Driver); a d12 on the accuracy table when the weapon's accuracy "
+    "is below the target's agility (§5 Accuracy); a d8 on the flares table for each of the target's flare "
+    "launchers with ammo, while damage is left (§6 B1); a d8 on the subsystem table when a bomber names a "
+    "SUBSYSTEM and its bombs deal damage (§7 A11, house default). On a d12 of 12 one of your ships in range "
+    "takes the full damage: name it as ALLY now, or settle it afterwards with friendly-fire"
+)
+FRIENDLY_FIRE_HELP = (
+    "settle a d12 of 12 (spook §5 Accuracy): the attacker's player picks one of their own ships in range to take "
+    "the full damage, or none when no own ship is in range"
 )
 
 
+@dataclass(frozen=True)
+class FireSetup:
+    """A fire order checked against the rules and the records: who fires what at whom, and how."""
+
+    ship: ShipState
+    weapon: ShipItem
+    target: ShipState
+    attack: AttackSetup  # the procedure's inputs: agility, roll needed, flares answering
+    flares: tuple[ShipItem, ...]  # the target's launchers with ammo
+    ally: ShipState | None = None  # named in advance for a d12 of 12
+    aim: str | None = None  # a bomber's subsystem: an item id of the target or 'engines'
+
+    @property
+    def source(self) -> str:
+        return f"{self.weapon.name} of {self.ship.label}"
+
+    def aim_name(self) -> str:
+        if self.aim is None or self.aim == "engines":
+            return self.aim or ""
+        return f"{self.target.item(self.aim).name} ({self.aim})"
+
+
 class CombatActions(SpookBase):
-    """fire, friendly-fire, ram, scuttle, cross-mines, and the odds of a shot."""
+    """fire and friendly-fire; the checks every attack shares."""
 
     # ---- checks --------------------------------------------------------------------------------
     def may_attack(self, ship: ShipState) -> None:
+        """Refuse when the ship may not attack this turn (EMP, jump, repair, build, EMP use, ram, infiltration)."""
         self.not_disabled(ship, "attack")
         self.not_held(ship, "attack")
         if ship.record.get("no_fire"):
             raise InvalidAction(f"{ship.label} may not attack now: it used an EMP (no attacks through its next "
-                                "turn) or rammed this turn")
+                                "turn, spook §6 B3) or rammed this turn")
         if ship.record.get("infiltrating"):
-            raise InvalidAction(f"{ship.label} is infiltrating {ship.record['infiltrating']} and may not attack")
+            raise InvalidAction(f"{ship.label} is infiltrating {ship.record['infiltrating']} and may not attack "
+                                "meanwhile; break it off with infiltrate stop=yes")
 
     def live_flares(self, ship: ShipState) -> list[ShipItem]:
         """Flare launchers that answer an attack now: not destroyed, with ammo."""
         return [it for it in ship.items if it.name == FLARES and not it.record.get("destroyed")
                 and int(it.record.get("ammo") or 0) > 0]
 
+    def bomber(self, ship: ShipState, weapon: ShipItem) -> bool:
+        """True when this weapon may aim at a subsystem: a bomb launcher of a ship with Subsystem Targeting."""
+        return (self.has_ability(ship, "Subsystem Targeting") is not None and weapon.kind == "weapon"
+                and self.entry(weapon).group == "Bomb Launchers")
+
     def _subsystem(self, ship: ShipState, weapon: ShipItem, target: ShipState, ref: str) -> str:
         """The subsystem a bomber aims at: an item id of the target, or 'engines'."""
-        if self.has_ability(ship, "Subsystem Targeting") is None or self.entry(weapon).group != "Bomb Launchers":
-            raise InvalidAction(f"only bombers' bomb launchers can target subsystems; {ship.label} cannot")
+        if not self.bomber(ship, weapon):
+            raise InvalidAction(f"only bombers' bomb launchers can target subsystems (spook §7 A11); "
+                                f"{ship.label} cannot: leave SUBSYSTEM empty")
         if ref.strip().casefold() == "engines":
             if "engines" in (target.record.get("lost_systems") or []):
-                raise InvalidAction(f"the engines of {target.label} are already destroyed")
+                raise InvalidAction(f"the engines of {target.label} are already destroyed; name a weapon or device")
             return "engines"
         item = self.item(target, ref)
         if item.kind == "ability" or item.record.get("destroyed"):
             what = "is an ability, not a subsystem" if item.kind == "ability" else "is already destroyed"
-            raise InvalidAction(f"{item.name} ({item.id}) of {target.label} {what}")
+            raise InvalidAction(f"{item.name} ({item.id}) of {target.label} {what}; name a weapon, a device "
+                                "or the engines")
         return item.id
 
     def _ally(self, state: GameState, attacker: ShipState, ref: str) -> ShipState:
@@ -65,14 +104,42 @@ class CombatActions(SpookBase):
             raise InvalidAction(f"friendly fire hits one of {state.players[attacker.owner].name}'s other ships, "
                                 f"not {ally.label}")
         if self.lost(ally) or ally.record.get("aboard"):
-            raise InvalidAction(f"{ally.label} is not on the board")
+            raise InvalidAction(f"{ally.label} is not on the board; name another own ship in range, or none")
         return ally
+
+    def prepare_fire(self, state: GameState, args: dict[str, Any]) -> FireSetup:
+        """The checked fire order, or InvalidAction with what to do instead."""
+        ship = self.own_ship(state, args["ship"], "fire")
+        weapon = self.item(ship, args["weapon"])
+        if weapon.kind != "weapon":
+            raise InvalidAction(f"{weapon.name} ({weapon.id}) is a {weapon.kind}, not a weapon; pick one of "
+                                f"{ship.label}'s weapons")
+        self.may_attack(ship)
+        if ship.record.get("jammed"):
+            raise InvalidAction(f"the weapons of {ship.label} are jammed by a Sensor Jammer (spook §6 B4) until "
+                                "the jam ends")
+        self.usable(ship, weapon)
+        target = self.enemy_target(state, ship, args["target"])
+        if target.record.get("shielded"):
+            raise InvalidAction(f"{target.label} is inside a Defense Field (spook §6 B2): enemy attacks fail until "
+                                "it ends; pick another target")
+        w = self.ruleset.weapons[weapon.name]
+        distance = args.get("distance")
+        if distance is not None and not 0 <= distance <= w.range:
+            raise InvalidAction(f"{weapon.name} reaches {w.range} units; the target is {distance} away (spook §3 B2: "
+                                "in range to attack)")
+        ally = self._ally(state, ship, args["ally"]) if args.get("ally") else None
+        aim = self._subsystem(ship, weapon, target, args["subsystem"]) if args.get("subsystem") else None
+        flares = tuple(self.live_flares(target))
+        setup = attack_setup(self.rules(state), weapon.name, target.ship_class,
+                             afterburner=bool(target.record.get("afterburner")), flares=len(flares))
+        return FireSetup(ship, weapon, target, setup, flares, ally, aim)
 
     # ---- fire ----------------------------------------------------------------------------------
     @action(
         "fire",
         ArgSpec("ship", ArgType.SHIP, "the attacking ship (yours)"),
-        ArgSpec("weapon", ArgType.ITEM, "its weapon: item id (w1) or name"),
+        ArgSpec("weapon", ArgType.ITEM, "its weapon: item id (w1) or name", items=("weapon",)),
         ArgSpec("target", ArgType.SHIP, "the enemy ship fired at"),
         ArgSpec("distance", ArgType.INT, "measured distance in units; refused beyond the weapon's range", required=False),
         ArgSpec("ally", ArgType.SHIP, "if the d12 shows 12: your ship in range that takes the full damage", required=False),
@@ -82,74 +149,55 @@ class CombatActions(SpookBase):
         rolls=True,
     )
     def fire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.own_ship(state, args["ship"], "fire")
-        weapon = self.item(ship, args["weapon"])
-        if weapon.kind != "weapon":
-            raise InvalidAction(f"{weapon.name} ({weapon.id}) is a {weapon.kind}, not a weapon")
-        pending = state.extra.get("pending_ff")
-        if pending:
-            raise InvalidAction(f"first settle the friendly fire of {pending['damage']} from {pending['source']}: "
-                                "friendly-fire SHIP, or friendly-fire none")
-        self.may_attack(ship)
-        if ship.record.get("jammed"):
-            raise InvalidAction(f"the weapons of {ship.label} are jammed by a Sensor Jammer")
-        self.usable(ship, weapon)
-        target = self.enemy_target(state, ship, args["target"])
-        if target.record.get("shielded"):
-            raise InvalidAction(f"{target.label} is inside a Defense Field: enemy attacks fail until it ends")
-        w = self.ruleset.weapons[weapon.name]
-        distance = args.get("distance")
-        if distance is not None and not 0 <= distance <= w.range:
-            raise InvalidAction(f"{weapon.name} reaches {w.range} units; the target is {distance} away")
-        ally = self._ally(state, ship, args["ally"]) if args.get("ally") else None
-        aim = self._subsystem(ship, weapon, target, args["subsystem"]) if args.get("subsystem") else None
-
+        fs = self.prepare_fire(state, args)
         rules = self.rules(state)
-        flares = self.live_flares(target)
-        res = resolve_attack(rules, weapon.name, target.ship_class, dice,
-                             afterburner=bool(target.record.get("afterburner")), flares=len(flares))
+        res = resolve_attack(rules, fs.weapon.name, fs.target.ship_class, dice,
+                             afterburner=bool(fs.target.record.get("afterburner")), flares=len(fs.flares))
         out = res.outcome
         damage, ally_damage = int(out["damage"]), int(out["friendly_fire"])
-        sub = None
-        if aim is not None and damage > 0:
-            aim_name = "engines" if aim == "engines" else f"{target.item(aim).name} ({aim})"
-            sub = resolve_subsystem(rules, damage, aim_name, dice)
+        sub = resolve_subsystem(rules, damage, fs.aim_name(), dice) if fs.aim is not None and damage > 0 else None
         rolled = dice.take()
 
-        source = f"{weapon.name} of {ship.label}"
         steps = [s.text for s in res.steps] + ([s.text for s in sub.steps] if sub else [])
-        text = f"{ship.label} fires {weapon.name} ({weapon.id}) at {target.label}: " + " ".join(steps)
+        ship, target = fs.ship, fs.target
+        text = f"{ship.label} fires {fs.weapon.name} ({fs.weapon.id}) at {target.label}: " + " ".join(steps)
         b = Batch(self, state)
-        data = {"ship": ship.id, "item": weapon.id, "target": target.id, "dice": dice_data(rolled), "outcome": out}
+        data = {"ship": ship.id, "item": fs.weapon.id, "target": target.id, "dice": dice_data(rolled), "outcome": out}
         if sub is not None:
             data["subsystem"] = sub.outcome
-        b.add(story("fired", text, **data))
-        self.use_item(b, ship, weapon)
-        for launcher in flares[: int(out["flare_ammo"])]:
+        b.story("fired", text, **data)
+        self.use_item(b, ship, fs.weapon)
+        for launcher in fs.flares[: int(out["flare_ammo"])]:
             ammo = int(launcher.record.get("ammo") or 0)
-            b.set(target.id, f"{launcher.id}.ammo", ammo - 1, f"flares against {source}")
-        if sub is not None:
-            if sub.outcome["destroyed"]:
-                self._knock_out(b, target, aim or "", source)
-            else:
-                self.damage(b, target.id, int(sub.outcome["armor_damage"]), f"bombs of {ship.label} (subsystem roll)")
+            b.set(target.id, f"{launcher.id}.ammo", ammo - 1, f"flares against {fs.source}")
+        if sub is not None and sub.outcome["destroyed"]:
+            self._knock_out(b, target, fs.aim or "", fs.source)
+        elif sub is not None:
+            self.books.damage(b, target.id, int(sub.outcome["armor_damage"]), f"bombs of {ship.label} (subsystem roll)")
         else:
-            self.damage(b, target.id, damage, f"hit by {source}")
+            self.books.damage(b, target.id, damage, f"hit by {fs.source}")
         if ally_damage:
-            if ally is not None:
-                self.damage(b, ally.id, ally_damage, f"friendly fire from {source}")
-            else:
-                pend = {"attacker": ship.id, "damage": ally_damage, "range": w.range, "source": source}
-                b.add(Event("ff-pending", {"pending": pend},
-                            f"Friendly fire: name an own ship of {state.players[ship.owner].name} within {w.range} "
-                            f"units of {ship.label} to take {ally_damage} (friendly-fire SHIP), or friendly-fire none"))
+            self._friendly_fire(b, fs, ally_damage)
         return b.events
+
+    def _friendly_fire(self, b: Batch, fs: FireSetup, damage: int) -> None:
+        if fs.ally is not None:
+            self.books.damage(b, fs.ally.id, damage, f"friendly fire from {fs.source}")
+            return
+        rng = self.ruleset.weapons[fs.weapon.name].range
+        near = fs.ship if self.rules(b.state).setting("ff_range_from") == "attacker" else fs.target
+        player = b.state.players[fs.ship.owner].name
+        pending = {"attacker": fs.ship.id, "damage": damage, "range": rng, "source": fs.source,
+                   "near": near.id, "target": fs.target.id}
+        b.extra("pending_ff", pending,
+                f"Friendly fire: {player} names an own ship within {rng} units of {near.label} to take {damage} "
+                "(friendly-fire SHIP), or friendly-fire none")
 
     def _knock_out(self, b: Batch, target: ShipState, aim: str, source: str) -> None:
         lost = list(b.ship(target.id).record.get("lost_systems") or [])
         if aim == "engines":
             b.set(target.id, "lost_systems", [*lost, "engines"], f"engines destroyed by {source}")
-            self.refresh(b, target.id, "engines destroyed")
+            self.books.refresh(b, target.id, "engines destroyed")
             return
         item = target.item(aim)
         b.set(target.id, f"{item.id}.destroyed", True, f"destroyed by {source}")
@@ -157,9 +205,8 @@ class CombatActions(SpookBase):
 
     @action(
         "friendly-fire",
-        ArgSpec("ally", ArgType.TEXT, "the attacker's own ship within the weapon's range, or 'none' if there is none"),
-        help="settle a d12 of 12: the chosen own ship of the attacker takes the full damage (RULES.md A4.1), "
-             "or none when no own ship is in range",
+        ArgSpec("ally", ArgType.TEXT, "the attacker's own ship in the weapon's range, or 'none' if there is none"),
+        help=FRIENDLY_FIRE_HELP,
     )
     def friendly_fire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         pending = state.extra.get("pending_ff")
@@ -167,141 +214,14 @@ class CombatActions(SpookBase):
             raise InvalidAction("no friendly fire is waiting to be settled")
         attacker = state.ships[pending["attacker"]]
         b = Batch(self, state)
+        near = state.ships.get(str(pending.get("near", pending["attacker"])), attacker)
         if args["ally"].strip().casefold() == "none":
-            b.add(story("friendly-fire", f"Friendly fire from {pending['source']}: no own ship within "
-                        f"{pending['range']} units, nobody is hit", **pending))
+            b.story("friendly-fire", f"Friendly fire from {pending['source']}: no own ship within "
+                    f"{pending['range']} units of {near.label}, nobody is hit", **pending)
         else:
             ally = self._ally(state, attacker, args["ally"])
-            b.add(story("friendly-fire", f"Friendly fire from {pending['source']}: {ally.label} takes "
-                        f"{pending['damage']}", ally=ally.id, **pending))
-            self.damage(b, ally.id, int(pending["damage"]), f"friendly fire from {pending['source']}")
-        b.add(Event("ff-pending", {"pending": None}, "Friendly fire settled"))
+            b.story("friendly-fire", f"Friendly fire from {pending['source']}: {ally.label} takes "
+                    f"{pending['damage']}", ally=ally.id, **pending)
+            self.books.damage(b, ally.id, int(pending["damage"]), f"friendly fire from {pending['source']}")
+        b.extra("pending_ff", None, "Friendly fire settled")
         return b.events
-
-    # ---- odds ----------------------------------------------------------------------------------
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        """Exact odds of a `fire` against the target as it stands now (agility, flares with ammo, armor)."""
-        if kind != "fire" or not all(args.get(k) for k in ("ship", "weapon", "target")):
-            return None
-        try:
-            ship = state.find_ship(args["ship"])
-            weapon = self.item(ship, str(args["weapon"]))
-            target = state.find_ship(args["target"])
-        except InvalidAction:
-            return None
-        if weapon.kind != "weapon":
-            return None
-        armor = int(target.record.get("armor") or 0)
-        options = {"weapon": weapon.name, "target": target.ship_class, "flares": len(self.live_flares(target)),
-                   "afterburner": bool(target.record.get("afterburner")), "armor": armor if armor > 0 else None}
-        key = (tuple(sorted(state.settings.items())), *sorted((k, v) for k, v in options.items() if v is not None))
-        cache = self._odds_cache
-        found = cache.get(key)
-        if found is None:
-            if len(cache) > 4096:
-                cache.clear()
-            found = cache[key] = spook_odds.attack_odds(self.rules(state), options)
-        return found
-
-    # ---- rams, scuttles, mines -----------------------------------------------------------------
-    @action(
-        "ram",
-        ArgSpec("ship", ArgType.SHIP, "the ramming ship (frigate, capital ship or mothership)"),
-        ArgSpec("target", ArgType.SHIP, "the enemy ship rammed"),
-        help="ram during movement (RULES.md A6): no roll; each ship takes ram_pct % of the other's current armor, "
-             "rounded up; the rammer's move ends and it may not attack this turn",
-    )
-    def ram(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.own_ship(state, args["ship"], "ram")
-        if self.has_ability(ship, "Ramming") is None:
-            raise InvalidAction(f"a {ship.ship_class} cannot ram (frigates, capital ships and motherships can)")
-        self.not_disabled(ship, "move")
-        self.may_attack(ship)
-        if any(it.record.get("used") for it in ship.items if it.kind == "weapon"):
-            raise InvalidAction(f"{ship.label} has fired this turn; rams happen during movement, before attacks")
-        target = self.enemy_target(state, ship, args["target"])
-        if target.record.get("shielded"):
-            raise InvalidAction(f"{target.label} is inside a Defense Field: rams fail until it ends")
-        mine, theirs = int(ship.record["armor"]), int(target.record["armor"])
-        to_target, to_rammer = ram_damage(self.rules(state), mine, theirs)
-        pct = state.settings.get("ram_pct", 25)
-        b = Batch(self, state)
-        b.add(story("rammed", f"{ship.label} rams {target.label}: {target.label} takes {pct}% of {mine} = "
-                    f"{to_target}, {ship.label} takes {pct}% of {theirs} = {to_rammer}", ship=ship.id,
-                    target=target.id, damage=[to_target, to_rammer]))
-        self.damage(b, target.id, to_target, f"rammed by {ship.label}")
-        self.damage(b, ship.id, to_rammer, f"rammed {target.label}")
-        if not self.lost(b.ship(ship.id)):
-            b.set(ship.id, "no_fire", max(1, int(ship.record.get("no_fire") or 0)), "rammed: no attack this turn")
-        return b.events
-
-    @action(
-        "scuttle",
-        ArgSpec("ship", ArgType.SHIP, "the ship that blows itself up"),
-        ArgSpec("victims", ArgType.TEXT, "ships within the scuttle radius, comma-separated", required=False,
-                rest=True),
-        help="scuttle in the attack step (RULES.md A6): the ship is destroyed and every ship within scuttle_radius "
-             "units takes scuttle_dmg_pct % of its current armor, rounded up, without a roll",
-    )
-    def scuttle(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.own_ship(state, args["ship"], "scuttle")
-        if self.has_ability(ship, "Scuttle") is None:
-            raise InvalidAction(f"a {ship.ship_class} has no Scuttle ability")
-        self.not_disabled(ship, "use its abilities")
-        victims = self.ship_list(state, args.get("victims"))
-        for v in victims:
-            if v.id == ship.id or self.lost(v) or v.record.get("aboard"):
-                raise InvalidAction(f"{v.label} cannot be caught in the blast")
-        blast = scuttle_damage(self.rules(state), int(ship.record["armor"]))
-        radius = state.settings.get("scuttle_radius", 1)
-        hit = ", ".join(v.label for v in victims) or "no ship"
-        b = Batch(self, state)
-        b.add(story("scuttled", f"{ship.label} scuttles itself; ships within {radius} unit(s) take {blast}: {hit}",
-                    ship=ship.id, victims=[v.id for v in victims], damage=blast))
-        self.destroy(b, ship.id, "scuttled")
-        for v in victims:
-            self.damage(b, v.id, blast, f"caught in the scuttling of {ship.label}")
-        return b.events
-
-    @action(
-        "cross-mines",
-        ArgSpec("ship", ArgType.SHIP, "your ship moving through mines"),
-        ArgSpec("count", ArgType.INT, "mines it moves through"),
-        ArgSpec("owner", ArgType.PLAYER, "whose mines (default: the other player)", required=False),
-        help="a ship moves through mines (RULES.md A4.2): a d8 per mine on the mines table, in order; "
-             "detonated mines leave the field",
-        rolls=True,
-    )
-    def cross_mines(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.own_ship(state, args["ship"], "move")
-        self.not_disabled(ship, "move")
-        self.not_held(ship, "move")
-        owner = self._mine_owner(state, ship, args.get("owner"))
-        count, laid = args["count"], state.players[owner].resources.get("mines", 0)
-        if not 1 <= count <= laid:
-            raise InvalidAction(f"{state.players[owner].name} has {plural(laid, 'mine')} on the field, not {count}")
-        own = owner == ship.owner
-        b = Batch(self, state)
-        if ship.record.get("shielded") and state.settings.get("defense_field_stops_mines") and not own:
-            b.add(story("mines-crossed", f"{ship.label} crosses {plural(count, 'mine')} inside a Defense Field: "
-                        "no damage (setting defense_field_stops_mines)", ship=ship.id, owner=owner, count=count))
-            return b.events
-        res = resolve_mines(self.rules(state), dice, count, own=own)
-        rolled = dice.take()
-        text = f"{ship.label} moves through {plural(count, 'mine')} of {state.players[owner].name}: " + " ".join(
-            s.text for s in res.steps) + f" {res.summary}"
-        b.add(story("mines-crossed", text, ship=ship.id, owner=owner, count=count, dice=dice_data(rolled),
-                    outcome=res.outcome))
-        self.damage(b, ship.id, int(res.outcome["damage"]), f"mines of {state.players[owner].name}")
-        removed = int(res.outcome["removed"])
-        if removed:
-            b.resource(owner, "mines", laid - removed, f"{plural(removed, 'mine')} detonated")
-        return b.events
-
-    def _mine_owner(self, state: GameState, ship: ShipState, ref: str | None) -> int:
-        if ref:
-            return state.find_player(ref)
-        others = [i for i in range(len(state.players)) if i != ship.owner]
-        if len(others) != 1:
-            raise InvalidAction("name whose mines these are (owner=PLAYER)")
-        return others[0]

@@ -1,6 +1,7 @@
 """Spook effects without dice: rounding, refunds, scuttle and ram damage, destruction.
 
-The percentages come from the ruleset's settings (RULES.md A6 house defaults), so house rules apply.
+The percentages come from the ruleset's settings (house defaults where the book's §7 text is lost, and
+Retire A's refund, §7 A2), so house rules apply.
 """
 
 from __future__ import annotations

@@ -1,31 +1,32 @@
-"""Shared bookkeeping of the spook plugin: the ruleset under the game's settings, ship look-ups,
-and `Batch`, which turns record changes into exact `value-set` events.
+"""The base of the spook plugin: the ruleset under the game's settings, ship and item look-ups, the
+checks every action shares, and one item's use on its reload cycle; the record changes every action
+shares are the `Bookkeeper`'s (`self.books`).
 
-Durations of device effects are counted in turns of any player ("timers", RULES.md A6: "through
-the opponent's next turn" = until the user's next turn starts = as many turns as there are
-players); reloads are counted in the owner's own turns (RULES.md A4.4).
+Durations of device effects are counted in turns of any player ("for one turn" of §6 B2-B4, read as
+"through the opponent's next turn" = until the user's next turn starts = as many turns as there are
+players; a house default); reloads "X;Y" are counted in the owner's own turns (§5 Reload).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ...rules.names import UnknownName
-from .effects import is_destroyed, percent_up
-from .model import Reload, Ruleset, ShipClass
-from .reload import ReloadCounter
+from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import Event
-from ...game.generic import change_resource, require_started, set_value
+from ...game.generic import require_started
 from ...game.plugin import RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
+from ...rules.names import UnknownName
+from .bookkeeping import Bookkeeper
+from .model import Reload, Ruleset, ShipClass
+from .reload import ReloadCounter
 
-#: Ship timers that count down at the start of every turn (any player's), in turns.
-TIMERS = ("hold", "no_fire", "afterburner", "emp", "jammed", "shielded", "gravity_well")
 LOSS_FLAGS = ("destroyed", "retired")
 PROBE, STRIKE_CRAFT = "B1", ("C1", "C2", "C3")
 FLARES = "Flare Launcher"
-#: Plugin events that only tell the story (dice included); every change follows as generic events.
+#: The plugin's narrative events: they tell the story (dice included) and change nothing; every
+#: change follows as a generic event. The names are those older saves wrote too (legacy.py).
 NARRATIVE = frozenset({
     "rolloff", "fired", "friendly-fire", "device-used", "flares-reloaded", "mines-laid", "mines-crossed",
     "infiltration", "captured", "dock-ordered", "retired", "repaired", "built", "scuttled", "rammed",
@@ -33,58 +34,20 @@ NARRATIVE = frozenset({
 })
 
 
-def story(kind: str, text: str, **data: Any) -> Event:
-    """A narrative event (reduced to no change; its dice and outcome stay in the log)."""
-    assert kind in NARRATIVE, kind
-    return Event(kind, data, text)
+_DOCK = re.compile(r"^\s*(retire|repair)\b.*?#(\w+)(?:.*?\bturn (\d+))?", re.IGNORECASE)
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class Batch:
-    """The events of one decision, folded as they are made, so every `old → new` is exact."""
-
-    def __init__(self, plugin: RulesetPlugin, state: GameState) -> None:
-        self.plugin = plugin
-        self.state = state
-        self.events: list[Event] = []
-
-    def add(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = self.plugin.apply(self.state, [event])
-
-    def ship(self, ship_id: str) -> ShipState:
-        return self.state.ships[ship_id]
-
-    def set(self, ship_id: str, key: str, value: Any, reason: str = "") -> None:
-        """Ship record `key` (or item path `w1.ammo`) becomes `value`; no event when unchanged."""
-        ship = self.state.ships[ship_id]
-        item_id, _, field = key.rpartition(".")
-        record = ship.item(item_id).record if item_id else ship.record
-        if field in record and record[field] == value:
-            return
-        event = set_value(self.state, ship_id, key, value, reason)
-        self.add(_labelled(event, field, self.plugin.record_spec(), item=bool(item_id)))
-
-    def resource(self, player: int, key: str, new: int, reason: str = "") -> None:
-        if self.state.players[player].resources.get(key, 0) != new:
-            event = change_resource(self.state, player, key, new, reason)
-            spec = self.plugin.record_spec().player_field(key)
-            name = self.state.players[player].name
-            if spec is not None and event.text.startswith(f"{name} {key}:"):
-                event = Event(event.kind, event.data, f"{name} {spec.label}:" + event.text[len(f"{name} {key}:"):])
-            self.add(event)
-
-
-def _labelled(event: Event, key: str, spec: Any, *, item: bool) -> Event:
-    """The `value-set` event with the field's label in its text ('No fire' rather than 'no_fire')."""
-    field = spec.item_field(key) if item else spec.field(key)
-    if field is None or field.label == key:
-        return event
-    return Event(event.kind, event.data, event.text.replace(f" {key}: ", f" {field.label}: ", 1))
+def dock_order(text: str) -> tuple[str, str, int] | None:
+    """('retire', host id, turn ordered) of a Dock value like 'retire at #4 (turn 3)'; typed by hand
+    without a turn, it counts as ordered before this game's first turn."""
+    m = _DOCK.match(text or "")
+    if m is None:
+        return None
+    return m.group(1).casefold(), m.group(2), int(m.group(3) or 0)
 
 
 class SpookBase(RulesetPlugin):
@@ -95,6 +58,7 @@ class SpookBase(RulesetPlugin):
 
     def __init__(self, ruleset: Ruleset) -> None:  # type: ignore[override]
         super().__init__(ruleset)
+        self.books = Bookkeeper(self)
         self._rules_cache: dict[tuple, Ruleset] = {}
         self._class_cache: dict[str, tuple[str, ShipClass]] = {}
         self._odds_cache: dict[tuple, Any] = {}
@@ -152,17 +116,25 @@ class SpookBase(RulesetPlugin):
             raise InvalidAction(f"{ship.label} is aboard {ship.record['aboard']}; disembark it first")
         return ship
 
+    def waiting_dock(self, state: GameState, ship: ShipState) -> tuple[str, ShipState | None] | None:
+        """(retire or repair, host) of a ship that ended an earlier turn in position to retire or be
+        repaired: it is handled at the start of its owner's turn and may not act before (§3 B, §7 A2)."""
+        order = dock_order(ship.record.get("dock") or "")
+        if order is None or order[2] >= state.turn or self.lost(ship):
+            return None
+        return order[0], state.ships.get(order[1])
+
     def not_disabled(self, ship: ShipState, what: str) -> None:
         """Refuse when an EMP disables the ship (no move, rotation, attack, devices or abilities)."""
         if ship.record.get("emp"):
-            raise InvalidAction(f"{ship.label} is disabled by an EMP and cannot {what}")
+            raise InvalidAction(f"{ship.label} is disabled by an EMP and cannot {what} until it ends (spook §6 B3)")
 
     def not_held(self, ship: ShipState, what: str) -> None:
         """Refuse when the ship may not move or attack this turn (hyperdrive jump, repair, just built)."""
         if ship.record.get("hold"):
             raise InvalidAction(
-                f"{ship.label} may not move, rotate or attack this turn (it jumped, was repaired or was just built)"
-                f" and cannot {what}"
+                f"{ship.label} may not move, rotate or attack this turn (it jumped, spook §6 A1, was repaired or "
+                f"was just built) and cannot {what}; it may again next turn"
             )
 
     def enemy_target(self, state: GameState, attacker: ShipState, ref: str) -> ShipState:
@@ -259,100 +231,3 @@ class SpookBase(RulesetPlugin):
             if it.kind == "ability" and it.name in names:
                 return it
         return None
-
-    # ---- derived record values -----------------------------------------------------------------
-    def agility(self, ship: ShipState, afterburner: int) -> int:
-        bonus = self.ruleset.devices["Afterburner"].agility_bonus or 0
-        return self.klass(ship)[1].agility + (bonus if afterburner > 0 else 0)
-
-    def speed_text(self, state: GameState, ship: ShipState) -> str:
-        """Speed as the record shows it: '4', '10 (+6)', '2 (engines)', 'once', 'spent', 'immobile'."""
-        cls = self.klass(ship)[1]
-        if cls.movement == "immobile":
-            return "immobile"
-        if cls.movement == "once":
-            return "spent" if ship.record.get("speed") == "spent" else "once"
-        base, notes = cls.speed or 0, []
-        if "engines" in (ship.record.get("lost_systems") or []):
-            base = percent_up(base, int(state.settings.get("engines_destroyed_speed_pct", 50)))
-            notes.append("engines")
-        if ship.record.get("afterburner") and state.active == ship.owner:
-            bonus = self.ruleset.devices["Afterburner"].speed_bonus or 0
-            base += bonus
-            notes.append(f"+{bonus}")
-        return f"{base} ({', '.join(notes)})" if notes else str(base)
-
-    def refresh(self, batch: Batch, ship_id: str, reason: str = "") -> None:
-        """Bring the derived values (agility, speed) of a ship in line with its record."""
-        ship = batch.ship(ship_id)
-        batch.set(ship_id, "agility", self.agility(ship, int(ship.record.get("afterburner") or 0)), reason)
-        batch.set(ship_id, "speed", self.speed_text(batch.state, ship), reason)
-
-    # ---- damage --------------------------------------------------------------------------------
-    def damage(self, batch: Batch, ship_id: str, amount: int, reason: str) -> None:
-        """Take `amount` off the ship's armor (not below 0); destroyed at the threshold setting."""
-        ship = batch.ship(ship_id)
-        if amount <= 0 or self.lost(ship):
-            return
-        armor = max(0, int(ship.record.get("armor") or 0) - amount)
-        batch.set(ship_id, "armor", armor, reason)
-        if is_destroyed(self.rules(batch.state), armor):
-            self.destroy(batch, ship_id, reason)
-
-    def destroy(self, batch: Batch, ship_id: str, reason: str, flag: str = "destroyed") -> None:
-        """Take a ship out of play (destroyed or retired) and undo the links it was part of."""
-        ship = batch.ship(ship_id)
-        batch.set(ship_id, flag, True, reason)
-        for key in (*TIMERS, "capture_in"):
-            batch.set(ship_id, key, 0)
-        batch.set(ship_id, "dock", "")
-        self.release(batch, ship_id, f"{ship.label} is gone")
-
-    def release(self, batch: Batch, ship_id: str, reason: str) -> None:
-        """Break off the infiltration, boarding and cargo links of a ship."""
-        ship = batch.ship(ship_id)
-        target = self.ref_id(ship.record.get("infiltrating", ""))
-        if target:
-            batch.set(ship_id, "infiltrating", "", reason)
-            batch.set(ship_id, "capture_in", 0)
-            still = any(self.ref_id(o.record.get("infiltrating", "")) == target for o in batch.state.ships.values())
-            if target in batch.state.ships and not still:
-                batch.set(target, "boarded", False, reason)
-        if ship.record.get("boarded"):
-            batch.set(ship_id, "boarded", False, reason)
-            for other in batch.state.ships.values():
-                if self.ref_id(other.record.get("infiltrating", "")) == ship_id:
-                    batch.set(other.id, "infiltrating", "", reason)
-                    batch.set(other.id, "capture_in", 0)
-        for word in list(ship.record.get("cargo") or []):
-            craft = self.ref_id(word)
-            if craft in batch.state.ships:
-                batch.set(craft, "aboard", "", f"{reason}: place the craft next to it")
-        batch.set(ship_id, "cargo", [])
-        host = self.ref_id(ship.record.get("aboard", ""))
-        if host in batch.state.ships:
-            cargo = [w for w in batch.ship(host).record.get("cargo") or [] if self.ref_id(w) != ship_id]
-            batch.set(host, "cargo", cargo)
-            batch.set(ship_id, "aboard", "")
-
-    # ---- RU ------------------------------------------------------------------------------------
-    @staticmethod
-    def can_pay(state: GameState, player: int, amount: int, reason: str) -> None:
-        """InvalidAction when the player lacks the RU (RULES.md A4.5: then the device cannot be used)."""
-        have = state.players[player].resources.get("ru", 0)
-        if amount > have:
-            raise InvalidAction(f"{state.players[player].name} has {have} RU; {reason} costs {amount}")
-
-    def pay(self, batch: Batch, player: int, amount: int, reason: str) -> None:
-        """Spend RU (refused when the player lacks them)."""
-        self.can_pay(batch.state, player, amount, reason)
-        have = batch.state.players[player].resources.get("ru", 0)
-        if amount:
-            batch.resource(player, "ru", have - amount, reason)
-
-    def ship_cost(self, ship: ShipState) -> tuple[int, int, int, bool]:
-        """(hull RU, weapons RU, devices RU, free hull) of a ship, for the retire refund."""
-        cls = self.klass(ship)[1]
-        weapons = sum(self.ruleset.weapons[it.name].rus for it in ship.items if it.kind == "weapon")
-        devices = sum(self.ruleset.devices[it.name].rus for it in ship.items if it.kind == "device")
-        return cls.rus or 0, weapons, devices, bool(ship.record.get("free"))

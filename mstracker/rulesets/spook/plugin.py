@@ -1,41 +1,79 @@
 """The spook plugin (Lego Microspacewars, Spook's Version v0.2.2): a whole game through the engine.
 
-What it adds to the generic engine (RULES.md PART A):
+What it adds to the generic engine:
 
 * a ship record with armor, agility, speed, device-effect timers, dock / infiltration / cargo links
   and lost subsystems; per item the used flag, X;Y reload (uses left, own turns to wait), flare
   ammo; per player RU cap, RU left and mines (`record`);
-* actions: fire (+ friendly-fire), ram, scuttle, cross-mines (`combat`); use-device,
-  reload-flares, lay-mines, probe-move (`devices`); infiltrate, retire, repair, undock, build,
-  embark, disembark, spend, refund, roll-off (`fleet_actions`);
-* the automatic steps of data/rulesets/spook.toml: upkeep (timers, reloads, flare refills,
-  captures), retire, repair, infiltration countdown, victory check (`turn`).
+* actions, each a `Batch` of narrative events and exact generic changes: fire, friendly-fire (`combat`);
+  ram, scuttle, cross-mines (`hazards`); use-device, reload-flares, lay-mines, probe-move (`devices`);
+  infiltrate, retire, repair, undock, build, embark, disembark, spend, refund (`fleet_actions`);
+  roll-off (`first_turn`);
+* the automatic steps of data/rulesets/spook.toml: upkeep (timers, reloads, flare refills, captures),
+  retire, repair, infiltration countdown, victory check (`turn`); none of them rolls;
+* the contract's answers: readiness of every item (`readiness`), legal actions with their defaults
+  (`legal`), the dice of every rolling action declared before the roll (`plans`), obligations
+  (`obligations`), what is on the table (`on_table`), odds for every roll (`game_odds`), and readers
+  for older saves (`legacy`).
 
-Every house default it depends on is read from the game's settings (`state.settings`).
+Every house default it depends on is read from the game's settings (`rules(state)`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from ...fleet import Roster, ShipEntry, validate_roster
-from ...game.events import Event
+from ...game.events import ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
-from .game_base import NARRATIVE
-from .combat import CombatActions
-from .devices import DeviceActions
-from .fleet_actions import FleetActions
-from .record import new_ship, record_spec
-from .turn import TurnSteps
 from ...game.state import GameState, PlayerState, ShipState
+from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
+from ...rules.outcome import AttackOdds
+from . import legacy, obligations, plans
+from .first_turn import FirstTurnActions
+from .fleet_actions import FleetActions
+from .devices import DeviceActions
+from .game_base import NARRATIVE
+from .game_odds import GameOdds
+from .hazards import HazardActions
+from .legal import Legality
+from .on_table import on_table
+from .readiness import ItemStates
+from .record import new_ship, record_spec
+from .texts import render_help
+from .turn import TurnSteps
 
-PLUGIN_EVENTS = NARRATIVE | {"ff-pending"}
 
-
-class Plugin(TurnSteps, FleetActions, DeviceActions, CombatActions):
+class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
+    narrative = NARRATIVE
+    step_actions = {
+        "hyperdrive": ("use-device",),
+        "afterburner": ("use-device",),
+        "special": ("probe-move",),
+        "mines": ("lay-mines",),
+        "mine_rolls": ("cross-mines",),
+        "ram": ("ram",),
+        "infiltrate": ("infiltrate",),
+        "fire": ("fire", "friendly-fire"),
+        "scuttle": ("scuttle",),
+        "subsystem": ("fire",),
+        "activate": ("use-device",),
+        "flare_reload": ("reload-flares",),
+        "build": ("build",),
+    }
+
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        self._items = ItemStates(self)
+        self._legal = Legality(self)
+        self._odds = GameOdds(self)
+        self._specs: tuple[ActionSpec, ...] | None = None
+
+    # ---- set-up ----------------------------------------------------------------------------------
     def build_record_spec(self) -> RecordSpec:
         return record_spec()
 
@@ -55,14 +93,61 @@ class Plugin(TurnSteps, FleetActions, DeviceActions, CombatActions):
         return PlayerState(name=name, fleet=roster.name, resources=resources)
 
     def initial_extra(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        return {"pending_ff": None}
+        return {"pending_ff": None, "first_player": None}
 
-    def event_kinds(self) -> frozenset[str]:
-        return PLUGIN_EVENTS
+    def action_specs(self) -> tuple[ActionSpec, ...]:
+        """The actions, their help saying the settings in force (house rules applied), and the build form's
+        classes offered as choices (the buyable classes of the data)."""
+        if self._specs is None:
+            values = {key: s.value for key, s in self.ruleset.settings.items()}
+            buyable = tuple(name for name, cls in self.ruleset.classes.items() if cls.rus is not None)
+            specs = []
+            for spec in super().action_specs():
+                args = tuple(dataclasses.replace(a, choices=buyable) if a.type is ArgType.CHOICE and a.name ==
+                             "ship_class" else a for a in spec.args)
+                specs.append(dataclasses.replace(spec, args=args, help=render_help(spec.help, values)))
+            self._specs = tuple(specs)
+        return self._specs
 
+    # ---- older saves -----------------------------------------------------------------------------
     def reduce(self, state: GameState, event: Event) -> GameState | None:
-        if event.kind in NARRATIVE:
-            return state
-        if event.kind == "ff-pending":
-            return state.with_extra({"pending_ff": event.data.get("pending")})
+        return legacy.read(state, event)
+
+    # ---- the contract's answers --------------------------------------------------------------------
+    def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
+        return self._items.ship(state, ship)
+
+    def first_ready(self, state: GameState, ship: ShipState | None, kind: str = "weapon") -> str | None:
+        return self._legal.first_ready(state, ship, kind)
+
+    def available(self, state: GameState, kind: str) -> str | None:
+        return self._legal.available(state, kind)
+
+    def actors(self, state: GameState, kind: str) -> list[ShipState]:
+        return self._legal.actors(state, kind)
+
+    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+        return self._legal.targets(state, kind, actor)
+
+    def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
+                     expected: bool) -> LegalAction:
+        return self._legal.legal_action(state, spec, prefer, marked, expected)
+
+    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
+        """The dice of fire, cross-mines and roll-off, checked the way their deciders check them."""
+        if kind == "fire":
+            return plans.fire_plan(self.rules(state), self.prepare_fire(state, args))
+        if kind == "cross-mines":
+            return plans.mines_plan(self.prepare_mines(state, args))
+        if kind == "roll-off":
+            return plans.rolloff_plan(self.prepare_rolloff(state))
         return None
+
+    def obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        return obligations.standing(self, state)
+
+    def on_table(self, state: GameState) -> tuple[TableItem, ...]:
+        return on_table(self, state)
+
+    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+        return self._odds.of(state, kind, args)

@@ -1,4 +1,5 @@
-"""What a spook ship record, item and player hold (RULES.md A3), and their values at the start.
+"""What a spook ship record, item and player hold (the "paper and a writing instrument" of §1 D: damage,
+reload times, device effects, RU), and their values at the start.
 
 Timers count turns of any player ("Shield 1" = through this turn); item reloads count the
 owner's own turns ("Reload 2" = usable again in two own turns). Two record keys are kept for
@@ -30,48 +31,51 @@ def _f(key: str, label: str, kind: FieldKind, help: str, glyph: str = "", **more
 
 
 SHIP_FIELDS = (
-    _f("armor", "Armor", B, "current armor out of the class armor", max_key="armor_max"),
-    _f("agility", "Agi", C, "agility now (class agility, +2 while an afterburner is lit)"),
-    _f("speed", "Speed", TX, "units this turn: class speed, +6 afterburner, cut when the engines are lost; "
+    _f("armor", "Armor", B, "current armor out of the class armor (§4; 0 = destroyed)", max_key="armor_max"),
+    _f("agility", "Agi", C, "agility now: class agility, +2 while an afterburner is lit (§6 A2)"),
+    _f("speed", "Speed", TX, "units this turn (§3 B1): class speed, +6 afterburner, cut when the engines are lost; "
        "probes: 'once' until their one move, then 'spent'; base stations are immobile"),
     _f("destroyed", "Destroyed", F, "destroyed (or scuttled)", "✗"),
-    _f("retired", "Retired", F, "retired for RU, out of play", "↩"),
-    _f("captured", "Captured", F, "taken from its first owner by infiltration", "⚑"),
-    _f("hold", "Hold", TM, "turns it may not move, rotate or attack: hyperdrive jump, repair, just built", "⏸"),
-    _f("no_fire", "No fire", TM, "turns it may not attack: used an EMP (through its next turn) or rammed", "⊘"),
-    _f("afterburner", "Burn", TM, "afterburner: speed +6 this turn, agility +2 until its next turn (turns left)", "»"),
-    _f("emp", "EMP", TM, "disabled by an EMP: no move, rotation, attack, devices or abilities (turns left)", "⚡"),
-    _f("jammed", "Jammed", TM, "weapons disabled by a Sensor Jammer (turns left)", "≋"),
-    _f("shielded", "Shield", TM, "inside its side's Defense Field: enemy attacks and rams fail (turns left)", "◈"),
-    _f("gravity_well", "G-well", TM, "Gravity Well on: no enemy hyperjump into 20 units (turns left)", "◎"),
+    _f("retired", "Retired", F, "retired for RU (§7 A2): out of play, not lost", "↩"),
+    _f("captured", "Captured", F, "taken from its first owner by infiltration (§2 E, §7 A12)", "⚑"),
+    _f("hold", "Hold", TM, "turns it may not move, rotate or attack: hyperdrive jump (§6 A1), repair, just built", "⏸"),
+    _f("no_fire", "No fire", TM, "turns it may not attack: used an EMP (through its next turn, §6 B3) or rammed", "⊘"),
+    _f("afterburner", "Burn", TM, "afterburner: speed +6 this turn, agility +2 until its next turn (§6 A2; turns left)", "»"),
+    _f("emp", "EMP", TM, "disabled by an EMP: no move, rotation, attack, devices or abilities (§6 B3; turns left)", "⚡"),
+    _f("jammed", "Jammed", TM, "weapons disabled by a Sensor Jammer (§6 B4; turns left)", "≋"),
+    _f("shielded", "Shield", TM, "inside its side's Defense Field: enemy attacks and rams fail (§6 B2; turns left)", "◈"),
+    _f("gravity_well", "G-well", TM, "Gravity Well on: no enemy hyperjump into 20 units (§6 B5; turns left)", "◎"),
     _f("dock", "Dock", TX, "'retire at #4 (turn 3)': in position to retire or repair at a host since that turn; "
-       "done at the start of its owner's next turn", "⚓"),
-    _f("infiltrating", "Infiltr.", TX, "the enemy ship this infiltrator is capturing", "☍"),
-    _f("capture_in", "Capture", C, "infiltrator: own ability steps left until the target is captured"),
-    _f("boarded", "Boarded", F, "an enemy infiltrator is capturing this ship", "☠"),
-    _f("aboard", "Aboard", TX, "carried by this transport: off the board and immune"),
-    _f("cargo", "Cargo", L, "strike craft aboard this transport"),
-    _f("lost_systems", "Lost sys", L, "weapons, devices or engines destroyed by subsystem targeting", "⊗"),
+       "done at the start of its owner's next turn, and until then it may not act (§7 A2-A4, A7-A9)", "⚓"),
+    _f("infiltrating", "Infiltr.", TX, "the enemy ship this infiltrator is capturing (§7 A12)", "☍"),
+    _f("capture_in", "Capture", C, "infiltrator: own ability steps left until the target is captured (§7 A12)"),
+    _f("boarded", "Boarded", F, "an enemy infiltrator is capturing this ship; it is still in play and fights on",
+       "⚔"),
+    _f("aboard", "Aboard", TX, "carried by this transport: off the board and immune (§4 B2)"),
+    _f("cargo", "Cargo", L, "strike craft aboard this transport (§4 B2)"),
+    _f("lost_systems", "Lost sys", L, "weapons, devices or engines destroyed by a bomber's subsystem targeting "
+       "(§7 A11)", "⊗"),
 )
 
 ITEM_FIELDS = (
-    _f("used", "Used", F, "used on the owner's current (or last) turn", "•"),
-    _f("uses", "Uses", C, "uses left before an X;Y reload (empty: no reload)"),
-    _f("reload", "Reload", TM, "own turns until usable again; 0 = ready"),
-    _f("ammo", "Ammo", C, "flare launcher ammo (0 = empty until reloaded)", maximum=8),
-    _f("refill", "Refill", F, "flare reload paid: full at the start of the owner's next turn", "⟳"),
-    _f("destroyed", "Lost", F, "destroyed by subsystem targeting", "✗"),
+    _f("used", "Used", F, "used on the owner's current (or last) turn: once per turn (§3 B2)", "•"),
+    _f("uses", "Uses", C, "uses left before an X;Y reload (§5 Reload; empty: no reload)"),
+    _f("reload", "Reload", TM, "own turns until usable again (§5 Reload); 0 = ready"),
+    _f("ammo", "Ammo", C, "flare launcher ammo (§6 B1; 0 = empty until reloaded)", maximum=8),
+    _f("refill", "Refill", F, "flare reload paid: full at the start of the owner's next turn (§6 B1)", "⟳"),
+    _f("destroyed", "Lost", F, "destroyed by a bomber's subsystem targeting (§7 A11)", "✗"),
 )
 
 PLAYER_FIELDS = (
-    _f("cap", "RU cap", C, "the agreed RU cap of the fleet"),
-    _f("ru", "RU", C, "RU left to spend: device uses, jumps, flare reloads, builds"),
-    _f("mines", "Mines", C, "this player's mines on the field"),
+    _f("cap", "RU cap", C, "the agreed RU cap of the fleet (§2 B)"),
+    _f("ru", "RU", C, "RU left to spend: device uses, jumps, flare reloads, builds (§2 D)"),
+    _f("mines", "Mines", C, "this player's mines on the field (§7 A1)"),
 )
 
 
 def record_spec() -> RecordSpec:
-    return RecordSpec(fields=SHIP_FIELDS, item_fields=ITEM_FIELDS, player_fields=PLAYER_FIELDS, loss_flags=LOSS_FLAGS)
+    return RecordSpec(fields=SHIP_FIELDS, item_fields=ITEM_FIELDS, player_fields=PLAYER_FIELDS, loss_flags=LOSS_FLAGS,
+                      not_lost=("retired",))
 
 
 def item_record(plugin: SpookBase, kind: str, name: str) -> dict[str, Any]:

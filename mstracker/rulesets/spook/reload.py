@@ -1,4 +1,4 @@
-"""The "X;Y" reload cycle of weapons, devices and abilities (RULES.md A4.4), counted in own turns.
+"""The "X;Y" reload cycle of weapons, devices and abilities (§5, §6, §7 "Reload"), counted in own turns.
 
 X uses (at most one per own turn), then Y own turns without, then X uses again. With the setting
 reload_uses_consecutive, skipping a turn in the middle of a cycle ends it early and starts the wait.
@@ -106,7 +106,7 @@ class ReloadCounter:
         if not self.available:
             raise ValueError(self.refusal())
         left = self.uses - 1
-        # Used up on own turn T: unusable on T+1 .. T+Y, so Y+1 own turns from now (RULES.md A4.4).
+        # Used up on own turn T: unusable on T+1 .. T+Y ("wait the second number in turns"), so Y+1 own turns from now.
         return replace(self, uses=left, used=True, wait=self.cycle.wait + 1 if left == 0 else 0)
 
     def next_own_turn(self, *, consecutive: bool = False) -> ReloadCounter:

@@ -1,4 +1,5 @@
-"""spook automatic steps (RULES.md A5): upkeep, retire and repair, infiltration countdown, victory check.
+"""spook automatic steps of the turn (§3 B in the book's logical order): upkeep, retire and repair (§7 A2-A4,
+A7-A9), infiltration countdown (§7 A12), victory check (§3 B4).
 
 Each handler returns the events of its bookkeeping; the engine logs them like any action, so
 they can be undone. Upkeep timers tick at every turn start; reloads, flare refills, retires and
@@ -7,27 +8,17 @@ repairs concern the active player's ships only (they run on their owner's turns)
 
 from __future__ import annotations
 
-import re
-
 from .effects import retire_refund, retire_value
+from ...game.batch import Batch
 from ...game.events import DiceRecorder, Event
 from ...game.generic import end_game
 from ...game.plugin import auto_step
-from .game_base import FLARES, PROBE, TIMERS, Batch, SpookBase, plural, story
-from .devices import flare_capacity
 from ...game.state import GameState, ShipState
+from .devices import flare_capacity
+from .bookkeeping import TIMERS
+from .game_base import FLARES, PROBE, SpookBase, dock_order, plural
 
 BUILDERS, BASES = ("E1",), ("A1", "A2")
-_DOCK = re.compile(r"^\s*(retire|repair)\b.*?#(\w+)(?:.*?\bturn (\d+))?", re.IGNORECASE)
-
-
-def dock_order(text: str) -> tuple[str, str, int] | None:
-    """('retire', host id, turn ordered) of a Dock value like 'retire at #4 (turn 3)'; typed by hand
-    without a turn, it counts as ordered before this game's first turn."""
-    m = _DOCK.match(text)
-    if m is None:
-        return None
-    return m.group(1).casefold(), m.group(2), int(m.group(3) or 0)
 
 
 class TurnSteps(SpookBase):
@@ -39,22 +30,21 @@ class TurnSteps(SpookBase):
         b = Batch(self, state)
         pending = state.extra.get("pending_ff")
         if pending:
-            b.add(Event("ff-pending", {"pending": None},
-                        f"The friendly fire from {pending['source']} was never settled and lapses"))
+            b.extra("pending_ff", None, f"The friendly fire from {pending['source']} was never settled and lapses")
         for ship in self.live(state):
             for key in TIMERS:
                 left = int(ship.record.get(key) or 0)
                 if left:
                     b.set(ship.id, key, left - 1, "ends" if left == 1 else "one turn less")
             if ship.record.get("afterburner"):  # its speed bonus ends now, its agility bonus maybe
-                self.refresh(b, ship.id, "afterburner over")
+                self.books.refresh(b, ship.id, "afterburner over")
         return b.events
 
     @auto_step("reload")
     def _reload(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         """The active player's weapons, devices and abilities: 'used' clears, X;Y reloads move on one own turn."""
         b = Batch(self, state)
-        consecutive = bool(state.settings.get("reload_uses_consecutive", False))
+        consecutive = bool(self.rules(state).setting("reload_uses_consecutive"))
         for ship in self.live(state, state.active):
             for item in ship.items:
                 counter = self.counter(item)
@@ -91,12 +81,11 @@ class TurnSteps(SpookBase):
             target = b.ship(target_id)
             new_owner = ship.owner
             old = state.players[target.owner].name
-            b.add(story("captured", f"{ship.label} captures {target.label}: it now belongs to "
-                        f"{state.players[new_owner].name} (was {old})", ship=ship.id, target=target_id))
-            b.add(Event("owner-changed", {"ship": target_id, "old": target.owner, "new": new_owner},
-                        f"{target.label} now belongs to {state.players[new_owner].name} (was {old})"))
-            self.release(b, ship.id, "infiltration complete")
-            self.release(b, target_id, "captured")
+            b.story("captured", f"{ship.label} captures {target.label}: it now belongs to "
+                    f"{state.players[new_owner].name} (was {old})", ship=ship.id, target=target_id)
+            b.owner(target_id, new_owner, f"{target.label} now belongs to {state.players[new_owner].name} (was {old})")
+            self.books.release(b, ship.id, "infiltration complete")
+            self.books.release(b, target_id, "captured")
             b.set(target_id, "dock", "", "captured")
             b.set(target_id, "captured", True, f"captured by {ship.label}")
         return b.events
@@ -110,13 +99,13 @@ class TurnSteps(SpookBase):
             host = self._check_host(b, ship)
             if host is None:
                 continue
-            hull, weapons, devices, free = self.ship_cost(ship)
+            hull, weapons, devices, free = self.books.ship_cost(ship)
             refund = retire_refund(rules, hull, weapons, devices, free=free)
             pct = rules.setting("retire_refund_pct")
             cost = retire_value(rules, hull, weapons, devices, free=free)
-            b.add(story("retired", f"{ship.label} retires at {host.label}: {pct}% of {cost} RU = {refund} RU back",
-                        ship=ship.id, host=host.id, refund=refund))
-            self.destroy(b, ship.id, f"retired at {host.label}", flag="retired")
+            b.story("retired", f"{ship.label} retires at {host.label}: {pct}% of {cost} RU = {refund} RU back",
+                    ship=ship.id, host=host.id, refund=refund)
+            self.books.destroy(b, ship.id, f"retired at {host.label}", flag="retired")
             have = b.state.players[ship.owner].resources.get("ru", 0)
             b.resource(ship.owner, "ru", have + refund, f"retired {ship.name}")
         return b.events
@@ -125,19 +114,19 @@ class TurnSteps(SpookBase):
     def _repair(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         """Ships that ended last turn in position to repair get full armor and may not move or attack this turn."""
         b = Batch(self, state)
-        cost = int(state.settings.get("repair_cost_ru", 0))
+        cost = int(self.rules(state).setting("repair_cost_ru"))
         for ship in self._docked(state, "repair"):
             host = self._check_host(b, ship)
             if host is None:
                 continue
             have = b.state.players[ship.owner].resources.get("ru", 0)
             if cost > have:
-                b.add(story("repaired", f"{ship.label} is not repaired: the repair costs {cost} RU and "
-                            f"{state.players[ship.owner].name} has {have}", ship=ship.id, done=False))
+                b.story("repaired", f"{ship.label} is not repaired: the repair costs {cost} RU and "
+                        f"{state.players[ship.owner].name} has {have}", ship=ship.id, done=False)
                 b.set(ship.id, "dock", "", "repair not paid")
                 continue
-            b.add(story("repaired", f"{ship.label} is repaired at {host.label}" + (f" for {cost} RU" if cost else "")
-                        + ": full armor; it may not move or attack this turn", ship=ship.id, host=host.id))
+            b.story("repaired", f"{ship.label} is repaired at {host.label}" + (f" for {cost} RU" if cost else "")
+                    + ": full armor; it may not move or attack this turn", ship=ship.id, host=host.id)
             if cost:
                 b.resource(ship.owner, "ru", have - cost, f"repair of {ship.name}")
             b.set(ship.id, "armor", int(ship.record["armor_max"]), f"repaired at {host.label}")
@@ -172,17 +161,17 @@ class TurnSteps(SpookBase):
             if not target or left <= 0:
                 continue
             if ship.record.get("emp"):
-                b.add(story("infiltration", f"{ship.label} is disabled by an EMP: its infiltration of {target} "
-                            "does not advance this turn", ship=ship.id))
+                b.story("infiltration", f"{ship.label} is disabled by an EMP: its infiltration of {target} "
+                        "does not advance this turn", ship=ship.id)
                 continue
             b.set(ship.id, "capture_in", left - 1, f"infiltrating {target}" + (
                 ": captured at the next turn start" if left == 1 else ""))
         return b.events
 
-    # ---- victory (RULES.md A5.9) ---------------------------------------------------------------
+    # ---- victory (§3 B4) ------------------------------------------------------------------------
     def out_of_game(self, state: GameState, player: int) -> bool:
         """True when `player` has lost under the agreed victory mode."""
-        mode = state.settings.get("victory", "deathmatch")
+        mode = self.rules(state).setting("victory")
         live = self.live(state, player)
         if mode == "deathmatch":
             return not any(self.code(s) != PROBE for s in live)
@@ -190,22 +179,25 @@ class TurnSteps(SpookBase):
         if mode == "defense":
             bases = [s for s in first if self.code(s) in BASES]
             return bool(bases) and all(self.lost(s) or s.owner != player for s in bases)
-        kinds = BUILDERS + (BASES if state.settings.get("defense_ii_counts_bases", True) else ())
+        kinds = BUILDERS + (BASES if self.rules(state).setting("defense_ii_counts_bases") else ())
         if not any(self.code(s) in kinds for s in first):
             return False  # never had one: this mode cannot beat the player
         return not any(self.code(s) in kinds for s in live)
 
     @auto_step("check")
     def _victory(self, state: GameState, dice: DiceRecorder) -> list[Event]:
-        mode = state.settings.get("victory", "deathmatch")
+        b = Batch(self, state)
+        mode = self.rules(state).setting("victory")
         standing = [i for i in range(len(state.players)) if not self.out_of_game(state, i)]
         names = [state.players[i].name for i in standing]
         if len(standing) == len(state.players):
             counts = ", ".join(f"{p.name} {plural(len(self.live(state, i)), 'ship')}" for i, p in enumerate(state.players))
-            return [story("victory-checked", f"Victory check ({mode}): no winner yet; in play: {counts}", mode=mode)]
+            b.story("victory-checked", f"Victory check ({mode}): no winner yet; in play: {counts}", mode=mode)
+            return b.events
         if len(standing) > 1:
-            return [story("victory-checked", f"Victory check ({mode}): still in the game: {', '.join(names)}",
-                          mode=mode, standing=standing)]
+            b.story("victory-checked", f"Victory check ({mode}): still in the game: {', '.join(names)}",
+                    mode=mode, standing=standing)
+            return b.events
         why = {"deathmatch": "every enemy ship but probes is destroyed",
                "defense": "the enemy mothership or base is destroyed or captured",
                "defense_ii": "every enemy build-capable ship is destroyed or captured"}.get(str(mode), str(mode))

@@ -64,7 +64,11 @@ def test_a_twelve_without_an_ally_waits_for_the_players_choice() -> None:
     g = battle()
     g.act("fire", 12, ship="Lance", weapon="Ion Beam", target="Picket")
     assert g.s.extra["pending_ff"]["damage"] == 100
-    assert "first settle the friendly fire of 100" in g.refused("fire", 11, ship="Pike", weapon="w1", target="Picket")
+    refusal = g.refused("fire", 11, ship="Pike", weapon="w1", target="Picket")
+    assert refusal.startswith("The d12 of 12 from Ion Beam of Lance (#1) is not settled: Blue names an own ship "
+                              "within 20 units of Lance (#1) to take 100, or none (spook §5 Accuracy, 12); do it "
+                              "with friendly-fire.")
+    assert "is not settled" in g.refused("next-step")
     assert "other ships, not Picket" in g.refused("friendly-fire", ally="Picket")
     assert "other ships, not Lance" in g.refused("friendly-fire", ally="Lance")
     g.act("friendly-fire", ally="Spear")
@@ -74,7 +78,8 @@ def test_a_twelve_without_an_ally_waits_for_the_players_choice() -> None:
     g.act("friendly-fire", ally="none")
     assert g.rec("Lance", "armor") == 200 and "nobody is hit" in g.texts()
     g.act("fire", 12, ship="Spear", weapon="Ion Beam", target="Picket")
-    g.end_turn()  # an unsettled friendly fire lapses at the next turn start
+    g.act("override", obligation="friendly-fire:3", reason="nobody can tell who was in range")
+    g.end_turn()  # set aside by the table, the unsettled friendly fire lapses at the next turn start
     assert g.s.extra["pending_ff"] is None and "lapses" in g.texts(30)
     g.check_replay_and_undo()
 

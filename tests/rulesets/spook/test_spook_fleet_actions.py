@@ -186,6 +186,7 @@ def test_roll_off_picks_the_first_player() -> None:
     assert "tie at 3" in events[0].text
     g.start()
     assert (g.s.turn, g.s.active_player.name) == (1, "Red")
-    assert "already started" in g.refused("roll-off", 1, 2)
+    assert g.refused("roll-off", 1, 2) == ("who takes the first turn is already decided (Red goes first); the "
+                                          "roll-off is made once, in set-up or at the start of turn 1")
     h = Play([roster("Blue", ship("A", "Frigate")), roster("Red", ship("B", "Frigate"))], first_player="players_choose")
     assert "pass-to" in h.refused("roll-off", 1, 2)

@@ -111,3 +111,13 @@ def test_bad_options_are_one_clear_sentence(rs: Ruleset, options: dict, message:
     with pytest.raises(ValueError, match=message) as err:
         attack_odds(rs, options)
     assert "\n" not in str(err.value)
+
+
+def test_mines_and_a_shot_do_not_mix(rs: Ruleset) -> None:
+    from mstracker.rulesets.spook.odds import odds
+
+    with pytest.raises(ValueError, match="--mines takes only --armor, not --weapon"):
+        odds(rs, {"mines": 2, "weapon": "Ion Beam"})
+    with pytest.raises(ValueError, match="--mines must be a whole number of mines from 1 to 50, not 0"):
+        odds(rs, {"mines": 0})
+    assert odds(rs, {"mines": 1}).damage == {0: F(3, 8), 100: F(4, 8), 200: F(1, 8)}

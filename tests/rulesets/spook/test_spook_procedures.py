@@ -21,12 +21,9 @@ from mstracker.rulesets.spook.effects import (
     scuttle_damage,
 )
 from mstracker.rulesets.spook.model import Ruleset
-from mstracker.rulesets.spook.procedures import (
-    AttackOutcome,
-    attack_distribution,
-    flares_distribution,
+from mstracker.rulesets.spook.procedures import AttackOutcome, attack_distribution, flares_distribution, resolve_attack
+from mstracker.rulesets.spook.table_rolls import (
     mines_distribution,
-    resolve_attack,
     resolve_mines,
     resolve_rolloff,
     resolve_subsystem,

@@ -62,7 +62,10 @@ class Play:
         return str(info.value)
 
     def start(self, upkeep: bool = True) -> None:
-        """Turn 1 begins; with `upkeep`, next-step through its start-of-turn bookkeeping too."""
+        """Turn 1 begins (after a roll-off Blue wins, 6 to 1, when none was made); with `upkeep`, next-step
+        through its start-of-turn bookkeeping too."""
+        if any(o.id == "first-player" for o in self.eng.obligations(self.s)):
+            self.act("roll-off", 6, 1)
         self.act("next-step")
         if upkeep:
             self.to_step("repair")

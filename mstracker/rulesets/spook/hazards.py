@@ -1,0 +1,173 @@
+"""spook damage without a weapon: rams (§3 B1, §8 A1: text lost), scuttles (§7 A10: text lost) and mines
+(§7 A1).
+
+Rams and scuttles roll nothing (house defaults); crossing mines rolls the mines table. `prepare_mines`
+checks a crossing once for the decider, its declared dice (`plans.mines_plan`) and its odds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...game.batch import Batch
+from ...game.errors import InvalidAction
+from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
+from ...game.plugin import action
+from ...game.state import GameState, ShipState
+from .combat import CombatActions
+from .effects import ram_damage, scuttle_damage
+from .game_base import plural
+from .table_rolls import resolve_mines
+
+RAM_HELP = (
+    "ram an enemy ship during movement (spook §3 B1; §8 A1, whose text is lost: house default): no roll; each ship "
+    "takes {ram_pct}% of the other's current armor, rounded up (ram damage, setting ram_pct); the rammer's move "
+    "ends and it may not attack this turn. Frigates, capital ships and motherships ram"
+)
+SCUTTLE_HELP = (
+    "scuttle a ship in the attack step (spook §7 A10, whose text is lost: house default): the ship is destroyed and "
+    "every ship within {scuttle_radius} unit(s) (scuttle radius, setting scuttle_radius) takes {scuttle_dmg_pct}% "
+    "of its current armor, rounded up (scuttle damage, setting scuttle_dmg_pct), without a roll. Name those ships "
+    "as VICTIMS"
+)
+MINES_HELP = (
+    "your ship moves through an enemy's mines (spook §7 A1): d8s on the mines table, {mine_rolls} (the book says "
+    "'roll a d8'; setting mine_rolls), in order: 1-3 avoided, 4-7 half of 200, 8 the full 200. Detonated mines "
+    "leave the field"
+)
+
+
+@dataclass(frozen=True)
+class MinesSetup:
+    """A crossing checked against the rules: which ship, whose mines, how many, and whether they can harm it."""
+
+    ship: ShipState
+    owner: int
+    count: int
+    harmless: str = ""  # why no die is rolled ('' when the mines table is rolled)
+    dice: int = 0  # d8s rolled
+
+
+class HazardActions(CombatActions):
+    """ram, scuttle, cross-mines."""
+
+    @action(
+        "ram",
+        ArgSpec("ship", ArgType.SHIP, "the ramming ship (frigate, capital ship or mothership)"),
+        ArgSpec("target", ArgType.SHIP, "the enemy ship rammed"),
+        help=RAM_HELP,
+    )
+    def ram(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
+        ship = self.own_ship(state, args["ship"], "ram")
+        if self.has_ability(ship, "Ramming") is None:
+            raise InvalidAction(f"a {ship.ship_class} cannot ram (frigates, capital ships and motherships can, "
+                                "spook §3 B2)")
+        self.not_disabled(ship, "move")
+        self.may_attack(ship)
+        if any(it.record.get("used") for it in ship.items if it.kind == "weapon"):
+            raise InvalidAction(f"{ship.label} has fired this turn; rams happen during movement, before attacks "
+                                "(spook §3 B1)")
+        target = self.enemy_target(state, ship, args["target"])
+        if target.record.get("shielded"):
+            raise InvalidAction(f"{target.label} is inside a Defense Field (spook §6 B2): rams fail until it ends")
+        rules = self.rules(state)
+        mine, theirs = int(ship.record["armor"]), int(target.record["armor"])
+        to_target, to_rammer = ram_damage(rules, mine, theirs)
+        pct = rules.setting("ram_pct")
+        b = Batch(self, state)
+        b.story("rammed", f"{ship.label} rams {target.label}: {target.label} takes {pct}% of {mine} = "
+                f"{to_target}, {ship.label} takes {pct}% of {theirs} = {to_rammer}", ship=ship.id,
+                target=target.id, damage=[to_target, to_rammer])
+        self.books.damage(b, target.id, to_target, f"rammed by {ship.label}")
+        self.books.damage(b, ship.id, to_rammer, f"rammed {target.label}")
+        if not self.lost(b.ship(ship.id)):
+            b.set(ship.id, "no_fire", max(1, int(ship.record.get("no_fire") or 0)), "rammed: no attack this turn")
+        return b.events
+
+    @action(
+        "scuttle",
+        ArgSpec("ship", ArgType.SHIP, "the ship that blows itself up"),
+        ArgSpec("victims", ArgType.TEXT, "ships within the scuttle radius, comma-separated", required=False,
+                rest=True),
+        help=SCUTTLE_HELP,
+    )
+    def scuttle(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
+        ship = self.own_ship(state, args["ship"], "scuttle")
+        if self.has_ability(ship, "Scuttle") is None:
+            raise InvalidAction(f"a {ship.ship_class} has no Scuttle ability (spook §4)")
+        self.not_disabled(ship, "use its abilities")
+        victims = self.ship_list(state, args.get("victims"))
+        for v in victims:
+            if v.id == ship.id or self.lost(v) or v.record.get("aboard"):
+                raise InvalidAction(f"{v.label} cannot be caught in the blast; name ships on the board near it")
+        rules = self.rules(state)
+        blast = scuttle_damage(rules, int(ship.record["armor"]))
+        radius = rules.setting("scuttle_radius")
+        hit = ", ".join(v.label for v in victims) or "no ship"
+        b = Batch(self, state)
+        b.story("scuttled", f"{ship.label} scuttles itself; ships within {radius} unit(s) take {blast}: {hit}",
+                ship=ship.id, victims=[v.id for v in victims], damage=blast)
+        self.books.destroy(b, ship.id, "scuttled")
+        for v in victims:
+            self.books.damage(b, v.id, blast, f"caught in the scuttling of {ship.label}")
+        return b.events
+
+    # ---- mines ---------------------------------------------------------------------------------
+    def prepare_mines(self, state: GameState, args: dict[str, Any]) -> MinesSetup:
+        ship = self.own_ship(state, args["ship"], "move")
+        self.not_disabled(ship, "move")
+        self.not_held(ship, "move")
+        owner = self.mine_owner(state, ship, args.get("owner"))
+        count, laid = args["count"], state.players[owner].resources.get("mines", 0)
+        if not 1 <= count <= laid:
+            raise InvalidAction(f"{state.players[owner].name} has {plural(laid, 'mine')} on the field, not {count}")
+        rules = self.rules(state)
+        own = owner == ship.owner
+        if own and not rules.setting("mines_hit_owner"):
+            return MinesSetup(ship, owner, count, "own mines do not harm their owner's ships (house default; "
+                              "setting mines_hit_owner = no)")
+        if ship.record.get("shielded") and rules.setting("defense_field_stops_mines") and not own:
+            return MinesSetup(ship, owner, count, "its Defense Field stops mines in this game (setting "
+                              "defense_field_stops_mines = yes)")
+        rolls = count if rules.setting("mine_rolls") == "per_mine" else 1
+        return MinesSetup(ship, owner, count, dice=rolls)
+
+    def mine_owner(self, state: GameState, ship: ShipState, ref: str | None) -> int:
+        if ref:
+            return state.find_player(ref)
+        others = [i for i in range(len(state.players)) if i != ship.owner]
+        if len(others) != 1:
+            raise InvalidAction("name whose mines these are (owner=PLAYER)")
+        return others[0]
+
+    @action(
+        "cross-mines",
+        ArgSpec("ship", ArgType.SHIP, "your ship moving through mines"),
+        ArgSpec("count", ArgType.INT, "mines it moves through"),
+        ArgSpec("owner", ArgType.PLAYER, "whose mines (default: the other player)", required=False),
+        help=MINES_HELP,
+        rolls=True,
+    )
+    def cross_mines(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
+        ms = self.prepare_mines(state, args)
+        ship, owner, count = ms.ship, ms.owner, ms.count
+        whose = state.players[owner].name
+        b = Batch(self, state)
+        if ms.harmless:
+            b.story("mines-crossed", f"{ship.label} crosses {plural(count, 'mine')} of {whose}: no damage, "
+                    f"{ms.harmless}", ship=ship.id, owner=owner, count=count)
+            return b.events
+        res = resolve_mines(self.rules(state), dice, ms.dice)
+        rolled = dice.take()
+        once = "" if ms.dice == count else " (one d8 for the whole crossing: setting mine_rolls = per_crossing)"
+        text = f"{ship.label} moves through {plural(count, 'mine')} of {whose}{once}: " + " ".join(
+            s.text for s in res.steps) + f" {res.summary}"
+        b.story("mines-crossed", text, ship=ship.id, owner=owner, count=count, dice=dice_data(rolled),
+                outcome=res.outcome)
+        self.books.damage(b, ship.id, int(res.outcome["damage"]), f"mines of {whose}")
+        removed = int(res.outcome["removed"])
+        if removed:
+            laid = state.players[owner].resources.get("mines", 0)
+            b.resource(owner, "mines", laid - removed, f"{plural(removed, 'mine')} detonated")
+        return b.events

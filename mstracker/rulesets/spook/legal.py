@@ -1,0 +1,242 @@
+"""What a spook player may do now, and where each form starts: whether an action is allowed (and why not),
+the ships that may do it (the active player's, never an enemy's: §3 B "each player ... on your turn"),
+its first ready weapon or device, and the targets the rules allow (enemy ships on the board outside a
+Defense Field, §6 B2; ships with a crew to capture, §4).
+
+Every test here asks the same checks the deciders use, through the readiness of items, so a form never
+starts from something the action would refuse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...game.errors import InvalidAction
+from ...game.events import ActionSpec
+from ...game.state import GameState, ShipState
+from ...rules.contract import LegalAction, Readiness
+from .game_base import FLARES, PROBE, STRIKE_CRAFT
+from .readiness import PROBE_MOVE
+
+if TYPE_CHECKING:
+    from .plugin import Plugin
+
+#: The argument that names the acting ship, by action.
+ACTOR_ARGS = ("ship", "builder", "craft")
+#: Actions that need no ship of the active player's turn (the ledger, settling a roll).
+NO_SHIP = frozenset({"spend", "refund", "friendly-fire", "roll-off"})
+#: Why nobody may do an action, when no ship of the active player can.
+NOBODY = {
+    "fire": "has a weapon ready and may attack",
+    "use-device": "has a device ready to use (flare launchers are always on)",
+    "lay-mines": "is a mine layer with its Mine Layer ready (spook §7 A1)",
+    "ram": "may ram now (frigates, capital ships and motherships that have not fired, spook §3 B2)",
+    "scuttle": "has a Scuttle ability it may use",
+    "probe-move": "is a probe that has not made its one move (spook §4 B1)",
+    "infiltrate": "is an Infiltrator Frigate free to infiltrate (spook §7 A12)",
+    "build": "has a Build ability it may use (spook §7 A5-A6)",
+    "reload-flares": "has an empty flare launcher to reload (spook §6 B1)",
+    "retire": "has a host of yours that may retire it (spook §7 A2-A4)",
+    "repair": "is damaged and has a host of yours that may repair it (spook §7 A7-A9)",
+    "undock": "is in position to retire or repair",
+    "embark": "is a strike-craft squadron with a transport of yours that has room (spook §4 B2)",
+    "disembark": "is aboard a transport",
+    "cross-mines": "may move through mines: none are on the field, or the ships are held (spook §7 A1)",
+}
+
+
+class Legality:
+    """Answers `available`, `actors`, `targets` and each action's defaults for the plugin (one job: reading)."""
+
+    def __init__(self, plugin: Plugin) -> None:
+        self.plugin = plugin
+        self._state: GameState | None = None
+        self._memo: dict[tuple, object] = {}
+
+    def _cached(self, state: GameState, key: tuple, work: Callable[[], object]) -> Any:
+        """`work()` once per immutable state (the legal actions ask the same questions many times)."""
+        if state is not self._state:
+            self._state, self._memo = state, {}
+        if key not in self._memo:
+            self._memo[key] = work()
+        return self._memo[key]
+
+    # ---- allowed now? ----------------------------------------------------------------------------
+    def available(self, state: GameState, kind: str) -> str | None:
+        p = self.plugin
+        if kind == "roll-off":
+            return _why(lambda: p.prepare_rolloff(state))
+        if not state.started:
+            first = "roll off for the first turn, then " if p.first_player_open(state) else ""
+            return f"the game is in set-up (spook §3 A: placing the fleets is not a turn); {first}next-step starts turn 1"
+        if kind == "friendly-fire":
+            return None if state.extra.get("pending_ff") else "no friendly fire is waiting to be settled"
+        standing = self._cached(state, ("obligations",), lambda: p.engine.obligations(state) if p.engine is not None
+                                else p.obligations(state))
+        for obligation in standing:
+            if not obligation.ships and obligation.refuses(kind, None, state.active):
+                return obligation.message()
+        phase = state.current_phase
+        if kind not in NO_SHIP and phase is not None and phase.id == "upkeep" and state.step < len(phase.steps) - 1:
+            return (f"the upkeep of this turn is still running (step {state.step + 1} of {len(phase.steps)}); "
+                    "next-step to finish it")
+        return None
+
+    # ---- who acts --------------------------------------------------------------------------------
+    def actors(self, state: GameState, kind: str) -> list[ShipState]:
+        """The active player's ships that may do `kind` now, those that can do it first, in id order."""
+        p = self.plugin
+        ships = sorted((s for s in state.ships.values() if s.owner == state.active and not p.lost(s)),
+                       key=lambda s: (len(s.id), s.id))
+        test = self._actor_tests().get(kind)
+        if test is None:
+            return [s for s in ships if not s.record.get("aboard")]
+        return [s for s in ships if test(state, s)]
+
+    def _actor_tests(self) -> dict[str, Callable[[GameState, ShipState], bool]]:
+        p = self.plugin
+        ready = self._has_ready
+        return {
+            "fire": lambda st, s: ready(st, s, "weapon"),
+            "use-device": lambda st, s: ready(st, s, "device"),
+            "lay-mines": lambda st, s: ready(st, s, "ability", "Mine Layer"),
+            "ram": lambda st, s: ready(st, s, "ability", "Ramming"),
+            "scuttle": lambda st, s: ready(st, s, "ability", "Scuttle"),
+            "probe-move": lambda st, s: p.code(s) == PROBE and ready(st, s, "ability", item=PROBE_MOVE),
+            "infiltrate": lambda st, s: any(r.name == "Infiltrate" and r.status in (Readiness.READY, Readiness.WAITING)
+                                            for r in p.readiness(st, s)),
+            "build": lambda st, s: ready(st, s, "ability", "Build A", "Build B"),
+            "reload-flares": lambda st, s: bool(self.empty_launchers(st, s)),
+            "retire": lambda st, s: not s.record.get("aboard") and bool(self.hosts(st, s, "retire")),
+            "repair": lambda st, s: (not s.record.get("aboard") and s.record.get("armor") != s.record.get("armor_max")
+                                     and bool(self.hosts(st, s, "repair"))),
+            "undock": lambda st, s: bool(s.record.get("dock")),
+            "embark": lambda st, s: (p.code(s) in STRIKE_CRAFT and not s.record.get("aboard")
+                                     and bool(self.transports(st, s))),
+            "disembark": lambda st, s: bool(s.record.get("aboard")),
+            "cross-mines": lambda st, s: (not s.record.get("aboard") and not s.record.get("emp") and not s.record.get("hold")
+                                          and any(pl.resources.get("mines", 0) for pl in st.players)),
+        }
+
+    def _has_ready(self, state: GameState, ship: ShipState, kind: str, *names: str, item: str = "") -> bool:
+        return any(r.kind == kind and r.usable and (not names or r.name in names) and (not item or r.item == item)
+                   for r in self.plugin.readiness(state, ship))
+
+    def first_ready(self, state: GameState, ship: ShipState | None, kind: str) -> str | None:
+        if ship is None:
+            return None
+        return next((r.item for r in self.plugin.readiness(state, ship)
+                     if r.kind == kind and r.usable and r.item != PROBE_MOVE), None)
+
+    def empty_launchers(self, state: GameState, ship: ShipState) -> list[str]:
+        if ship.record.get("emp") or self.plugin.waiting_dock(state, ship):
+            return []
+        return [it.id for it in ship.items if it.name == FLARES and not it.record.get("destroyed")
+                and not it.record.get("ammo") and not it.record.get("refill")]
+
+    def hosts(self, state: GameState, ship: ShipState, purpose: str) -> list[ShipState]:
+        """The other ships of its side that may retire (or repair) this ship, in id order."""
+        code = self.plugin.code(ship)
+        return [host for host, scope in self._hosts(state, purpose)
+                if host.id != ship.id and host.owner == ship.owner and code in scope]
+
+    def _hosts(self, state: GameState, purpose: str) -> list[tuple[ShipState, frozenset[str]]]:
+        def work() -> list[tuple[ShipState, frozenset[str]]]:
+            abilities = ("Retire A", "Retire B", "Retire C") if purpose == "retire" else ("Repair A", "Repair B",
+                                                                                         "Repair C")
+            out = []
+            for host in sorted(state.ships.values(), key=lambda s: (len(s.id), s.id)):
+                scope = frozenset(code for it in host.items if it.kind == "ability" and it.name in abilities
+                                  for code in self.plugin.ruleset.abilities[it.name].scope)
+                if scope and not self.plugin.lost(host):
+                    out.append((host, scope))
+            return out
+
+        return self._cached(state, ("hosts", purpose), work)
+
+    def transports(self, state: GameState, craft: ShipState) -> list[ShipState]:
+        room = int(self.plugin.rules(state).setting("transport_capacity"))
+        return [s for s in self.actors(state, "*") if self.plugin.has_ability(s, "Transport") is not None
+                and len(s.record.get("cargo") or []) < room and s.id != craft.id]
+
+    # ---- at whom ----------------------------------------------------------------------------------
+    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+        p = self.plugin
+        side = actor.owner if actor is not None else state.active
+        enemies = sorted((s for s in state.ships.values() if s.owner != side and not p.lost(s)
+                          and not s.record.get("aboard")), key=lambda s: (len(s.id), s.id))
+        if kind in ("fire", "ram"):
+            return [s for s in enemies if not s.record.get("shielded")]
+        if kind == "infiltrate":
+            current = p.ref_id(actor.record.get("infiltrating", "")) if actor is not None else None
+            able = [s for s in enemies if p.klass(s)[1].crew_level is not None]
+            return sorted(able, key=lambda s: s.id != current)
+        return []
+
+    # ---- the whole answer -----------------------------------------------------------------------------
+    def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
+                     expected: bool) -> LegalAction:
+        names = {a.name for a in spec.args}
+        reason = self.available(state, spec.kind)
+        arg = next((n for n in ACTOR_ARGS if n in names), None)
+        actor_ids: tuple[str, ...] = ()
+        actor = None
+        if arg is not None:
+            actor_ids = tuple(s.id for s in self.actors(state, spec.kind))
+            actor = prefer if prefer in actor_ids else (actor_ids[0] if actor_ids else None)
+            if reason is None and not actor_ids:
+                why = NOBODY.get(spec.kind, f"may {spec.kind} now")
+                reason = f"no ship of {state.players[state.active].name} {why}"
+        acting = state.ships.get(actor) if actor else None
+        prefill: dict[str, str] = {}
+        if arg not in (None, "ship") and actor is not None:
+            prefill[arg] = actor
+        weapon = self.first_ready(state, acting, "weapon") if "weapon" in names else None
+        if "device" in names and acting is not None:
+            found = self.first_ready(state, acting, "device")
+            if found:
+                prefill["device"] = found
+        target_ids = tuple(s.id for s in self.targets(state, spec.kind, acting)) if "target" in names else ()
+        target = marked if marked in target_ids else (target_ids[0] if len(target_ids) == 1 else None)
+        self._more(state, spec.kind, acting, prefill)
+        if spec.kind == "friendly-fire":
+            target_ids = self._allies(state)
+            if len(target_ids) == 1:
+                prefill["ally"] = target_ids[0]
+        return LegalAction(spec.kind, allowed=reason is None, reason=reason or "", expected=expected, actor=actor,
+                           weapon=weapon, target=target, actors=actor_ids, targets=target_ids, prefill=prefill)
+
+    def _more(self, state: GameState, kind: str, acting: ShipState | None, prefill: dict[str, str]) -> None:
+        """The other arguments worth starting with: a host, a transport, an empty launcher."""
+        if acting is None:
+            return
+        if kind in ("retire", "repair"):
+            hosts = self.hosts(state, acting, kind)
+            if hosts:
+                prefill["host"] = hosts[0].id
+        elif kind == "embark":
+            transports = self.transports(state, acting)
+            if transports:
+                prefill["transport"] = transports[0].id
+        elif kind == "reload-flares":
+            empty = self.empty_launchers(state, acting)
+            if len(empty) == 1:
+                prefill["launcher"] = empty[0]
+
+    def _allies(self, state: GameState) -> tuple[str, ...]:
+        pending = state.extra.get("pending_ff") or {}
+        attacker = state.ships.get(str(pending.get("attacker")))
+        if attacker is None:
+            return ()
+        return tuple(s.id for s in sorted(state.ships.values(), key=lambda s: (len(s.id), s.id))
+                     if s.owner == attacker.owner and s.id != attacker.id and not self.plugin.lost(s)
+                     and not s.record.get("aboard"))
+
+
+def _why(check: Callable[[], object]) -> str | None:
+    try:
+        check()
+    except InvalidAction as exc:
+        return str(exc)
+    return None
