@@ -25,7 +25,7 @@ class ProbeFaces(TypedFaces):
 
 def parse_faces(text: str) -> list[int] | None:
     words = text.replace(",", " ").split()
-    if not all(w.isdigit() for w in words):
+    if not all(w.isdecimal() for w in words):
         return None
     return [int(w) for w in words]
 
