@@ -100,6 +100,11 @@ class GameReader:
         self._cache: dict[int, GameState] = {}
         self._load_position()
         self._state = self._state_at(self._head)
+        self._seen_undone: set[int] | None = None  # read on the first follow() (only the watcher follows)
+
+    def start_following(self) -> None:
+        """Mark the game as seen now: the next follow() reports what happens after this."""
+        self._seen_undone = self._undone_seqs()
 
     def damaged(self, what: str) -> DamagedGame:
         return DamagedGame(f"game {self.name!r}: damaged: {what}; left untouched", self.store.path)
@@ -166,6 +171,36 @@ class GameReader:
         self._forget_undone()
         self._state = self._state_at(self._head)
         return True
+
+    def follow(self) -> list[tuple[str, LoggedAction]] | None:
+        """What other processes did since the last call, in order: ("done" | "undone" | "redone",
+        row) pairs; None when the game did not change. The watcher's log follows the game this way."""
+        before_last = self._last_seq
+        before_undone = self._seen_undone if self._seen_undone is not None else self._undone_seqs()
+        if not self.refresh():
+            self._seen_undone = before_undone
+            return None
+        undone_now = self._undone_seqs()
+        self._seen_undone = undone_now
+        out: list[tuple[str, LoggedAction]] = []
+        for seq in sorted((undone_now - before_undone) - set(range(before_last + 1, self._last_seq + 1)), reverse=True):
+            out.append(("undone", self._row(seq)))
+        for seq in sorted(before_undone - undone_now):
+            out.append(("redone", self._row(seq)))
+        with self.store.reading():
+            rows = self.store.conn.execute(
+                "SELECT seq, kind, args, events, undone, redo_cleared, created FROM actions WHERE game_id = ? AND seq > ? "
+                "ORDER BY seq",
+                (self.id, before_last),
+            ).fetchall()
+        out.extend(("done", self._decoded(row)) for row in rows)
+        return out
+
+    def _undone_seqs(self) -> set[int]:
+        with self.store.reading():
+            return {seq for (seq,) in self.store.conn.execute(
+                "SELECT seq FROM actions WHERE game_id = ? AND undone = 1", (self.id,)
+            )}
 
     def events(self) -> list[Event]:
         """Every event in force, in order, from game-created on (for replay and the report)."""
