@@ -11,7 +11,7 @@ from rich.table import Table
 from ..rules import RULESET_IDS, RulesError, RulesetBase, UnknownRuleset
 from ..rules.base import Entry, Provenance
 from ..store.catalog import load_ruleset
-from .output import CliError, console, one_line, print_json, safe
+from .output import CliError, console, one_line, print_json, safe, warn
 
 _MARK = {Provenance.INFERRED: "ⁱ", Provenance.HOUSE_DEFAULT: "ʰ", Provenance.HOUSE_RULE: "ᴴ"}
 _LEGEND = "ⁱ inferred   ʰ house default (a setting)   ᴴ changed by your house rules"
@@ -167,7 +167,7 @@ def show_ruleset(args: argparse.Namespace) -> int:
     m = ruleset.meta
     con.print(f"[bold]{safe(m.title)}[/bold] ({safe(m.id)}, {safe(m.version)}) · dice {safe(', '.join(m.dice))} · unit {safe(m.distance_unit)}")
     if house_error:
-        con.print(f"[red]house rules not applied:[/red] {safe(house_error)}")
+        warn(f"house rules not applied: {house_error}")
     elif ruleset.house_rules:
         con.print(f"[yellow]house rules in force:[/yellow] {safe(', '.join(sorted(ruleset.house_rules)))}")
     for name, value in chosen.items():
