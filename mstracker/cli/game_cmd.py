@@ -71,6 +71,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     rep.add_argument("--checklist", action="store_true", help="include checklist moves and ticks")
     rep.set_defaults(handler=report_game)
 
+    export = gsub.add_parser("export", parents=[common], help="write one game (whole log, rules as played) to a file")
+    export.add_argument("game", help="game id or name")
+    export.add_argument("-o", "--output", type=Path, required=True, help="the file to write (JSON)")
+    export.set_defaults(handler=export_game)
+
+    imp = gsub.add_parser("import", parents=[common], help="add a game from an exported file (checked, never overwrites)")
+    imp.add_argument("file", type=Path, help="a file written by game export")
+    imp.add_argument("--name", help="name the imported game (default: its own name, made unique)")
+    imp.set_defaults(handler=import_game)
+
     delete = gsub.add_parser("delete", parents=[common], help="delete a game and its log (needs --yes)")
     delete.add_argument("game", help="game id or name")
     delete.add_argument("--yes", action="store_true", help="confirm: the game cannot be brought back")
@@ -511,4 +521,39 @@ def delete_game(args: argparse.Namespace) -> int:
         print_json({"deleted": summary.id, "name": summary.name})
     else:
         console().print(f"Deleted game {summary.id} {summary.name!r}", markup=False)
+    return 0
+
+
+def export_game(args: argparse.Namespace) -> int:
+    from ..store.gamefile import export_game as export
+
+    store = open_reading_store(args)
+    try:
+        with _errors():
+            summary = store.find_game(args.game)
+            count = export(store, summary.id, args.output)
+    finally:
+        store.close()
+    if args.json:
+        print_json({"exported": summary.id, "name": summary.name, "file": str(args.output), "actions": count})
+    else:
+        console().print(f"Exported game {summary.id} {summary.name!r} ({count} actions) to {clean(args.output)}", markup=False)
+    return 0
+
+
+def import_game(args: argparse.Namespace) -> int:
+    from ..store.gamefile import import_game as import_file
+
+    store = open_store(args)
+    try:
+        with _errors():
+            game_id = import_file(store, args.file, args.name)
+            summary = store.game(game_id)
+    finally:
+        store.close()
+    if args.json:
+        print_json({"imported": game_id, "name": summary.name, "actions": summary.actions})
+    else:
+        console().print(f"Imported {clean(args.file)} as game {game_id} {summary.name!r}", markup=False)
+        console().print(f"Next: mstracker game show {game_id}", markup=False)
     return 0

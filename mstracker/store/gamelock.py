@@ -23,12 +23,12 @@ class GameLock:
 
     def __init__(self, db: Path, game_id: int, game_name: str) -> None:
         folder = db.parent / f"{db.name}.locks"
+        if folder.exists() and not folder.is_dir():
+            raise StoreError(f"{folder}: is not a folder, so the game locks cannot be kept there; move it aside", db)
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"{folder}: cannot hold the game locks ({exc.strerror or exc}); move it aside", db) from None
-        if not folder.is_dir():
-            raise StoreError(f"{folder}: is not a folder, so the game locks cannot be kept there; move it aside", db)
         self.path = folder / f"game-{game_id}.lock"
         self.pid_path = folder / f"game-{game_id}.pid"
         self._lock = FileLock(str(self.path), timeout=0, thread_local=False, is_singleton=False)
