@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..game import engine_for
-from ..rules import RULESET_IDS, RulesError, UnknownRuleset, build_ruleset
+from ..rules import RulesError, UnknownRuleset, build_ruleset
 from .gamereader import _DECODE_ERRORS, _count, _dump_events, _load_events, _text, _why, decoded_row
 from .gamesdb import StoreError
 from .tomlfile import FileProblem, read_regular, write_atomic
@@ -80,7 +80,7 @@ def import_game(store: GameStore, path: Path, name: str | None = None) -> int:
     except ValueError as exc:
         raise GameFileProblem(f"{label}: not a game file (not JSON: {_why(exc)})", store.path) from None
     try:
-        game, rows = _checked(data, label)
+        game, rows = _checked(data, label, store.ruleset_ids())
     except _DECODE_ERRORS as exc:
         raise GameFileProblem(f"{label}: {_why(exc)}", store.path) from None
     _replay(store, game, rows, label)
@@ -88,7 +88,7 @@ def import_game(store: GameStore, path: Path, name: str | None = None) -> int:
     return store.insert_game(_free_import_name(store, wanted), game, rows)
 
 
-def _checked(data: Any, label: str) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
+def _checked(data: Any, label: str, store_rulesets: frozenset[str]) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not an mstracker game file (format is not 'mstracker-game')")
     version = data.get("schema_version")
@@ -103,7 +103,7 @@ def _checked(data: Any, label: str) -> tuple[dict[str, Any], list[tuple[Any, ...
     if not isinstance(game, dict):
         raise ValueError("game: expected a table")
     checked = {key: _text(game.get(key)) for key in ("name", "ruleset", "created", "updated", "result")}
-    if checked["ruleset"] not in RULESET_IDS:
+    if checked["ruleset"] not in store_rulesets:
         raise ValueError(f"game.ruleset: unknown ruleset {checked['ruleset']!r}"[:120])
     if not checked["name"].strip():
         raise ValueError("game.name: empty")

@@ -232,6 +232,13 @@ class GameStore:
         """The engine of a ruleset in force (book values + the user's house rules), no database needed."""
         return _catalog_engines(dirs)(ruleset_id)
 
+    def ruleset_ids(self) -> frozenset[str]:
+        """The rulesets games in this store may be played with: the registry's, and any this store
+        has built an engine for (a test's own ruleset)."""
+        from ..rules import RULESET_IDS
+
+        return frozenset(RULESET_IDS) | frozenset(self._engines)
+
     def engine(self, ruleset_id: str) -> Engine:
         engine = self._engines.get(ruleset_id)
         if engine is None:
