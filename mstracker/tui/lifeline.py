@@ -48,8 +48,9 @@ class LifelineApp(App[ReturnType]):
         watch_hangup(self)
 
     def on_terminal_closed(self, message: TerminalClosed) -> None:
-        self.terminal_closed = message.why
-        self.exit()
+        if self.terminal_closed is None:
+            self.terminal_closed = message.why
+            self.call_after_refresh(self.exit)  # after a refresh: a screen still mounting finishes first
 
 
 def driver_class(default: type[Driver]) -> type[Driver]:

@@ -9,4 +9,8 @@ def run_tui() -> int:
 
     app = build_app()
     app.run()
+    if app.terminal_closed:
+        import sys
+
+        sys.stderr.write(f"mstracker: the terminal went away ({app.terminal_closed}); every action is saved\n")
     return app.return_code or 0
