@@ -93,7 +93,7 @@ def entry() -> None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     try:
         code = main()
-        sys.stdout.flush()
+        _flush()
     except BrokenPipeError:
         # The reader went away (`| head`, `| true`). Commands write only after their work is done,
         # so the work stands: exit 0, so that a script does not repeat a committed action.
@@ -102,11 +102,27 @@ def entry() -> None:
         code = 130
     except SystemExit as exc:  # --help / --version / usage errors
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-        try:
-            sys.stdout.flush()
-        except BrokenPipeError:
-            _quiet_stdout()
+        _flush()
     raise SystemExit(code)
+
+
+def _flush() -> None:
+    """Flush stdout; a reader that went away or a terminal that hung up (EIO) is not an error here."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except OSError:
+            if stream is sys.stdout:
+                _quiet_stdout()
+            else:
+                _quiet(stream)
+
+
+def _quiet(stream: object) -> None:
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _quiet_stdout() -> int:

@@ -50,7 +50,13 @@ class LifelineApp(App[ReturnType]):
     def on_terminal_closed(self, message: TerminalClosed) -> None:
         if self.terminal_closed is None:
             self.terminal_closed = message.why
-            self.call_after_refresh(self.exit)  # after a refresh: a screen still mounting finishes first
+            driver = getattr(self, "_driver", None)
+            if driver is not None and hasattr(driver, "terminal_gone"):
+                driver.terminal_gone = True  # stop writing to a terminal that is not there
+            # Exit after the next refresh, so that a screen still mounting finishes first; ask for
+            # that refresh, as nothing else may (call_after_refresh alone could wait forever).
+            self.call_after_refresh(self.exit)
+            self.refresh()
 
 
 def driver_class(default: type[Driver]) -> type[Driver]:
@@ -85,7 +91,19 @@ def _eof_aware_driver() -> type[Driver]:
         """Textual's LinuxDriver whose input loop stops at end-of-file instead of spinning.
 
         The loop is Textual 8.2.8's `run_input_thread` (textual is pinned) with two changes: an
-        empty read or an OSError ends it, and the app is told with TerminalClosed."""
+        empty read or an OSError ends it, and the app is told with TerminalClosed. Once the
+        terminal is gone, output is dropped: Textual's writer thread dies on the first write to a
+        hung-up terminal, and a write or a stop queued behind it would wait forever."""
+
+        terminal_gone = False
+
+        def write(self, data: str) -> None:
+            if not self.terminal_gone:
+                super().write(data)
+
+        def close(self) -> None:
+            if not self.terminal_gone:
+                super().close()  # else the writer thread (a daemon) ends with the process
 
         def run_input_thread(self) -> None:
             selector = selectors.SelectSelector()
@@ -115,6 +133,7 @@ def _eof_aware_driver() -> type[Driver]:
                 while not self.exit_event.is_set() and not gone:
                     process(selector.select(0.1))
                 if gone:
+                    self.terminal_gone = True
                     self._app.post_message(TerminalClosed(gone[0]))
                     self.exit_event.wait()  # nothing more will come: wait for the app to stop us
                 else:

@@ -72,8 +72,16 @@ def _start(argv: list[str]) -> tuple[int, int]:
     return pid, fd
 
 
-def test_closing_the_terminal_of_make_run_ends_the_app_and_frees_the_game() -> None:
-    pid, fd = _start(["make", "-s", "-C", str(REPO), "run"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["make", "-s", "-C", str(REPO), "run"],  # a closed window or killed tmux session under make
+        [sys.executable, "-m", "mstracker"],  # the app as the terminal's own process (a dropped SSH session)
+    ],
+    ids=["make-run", "session-leader"],
+)
+def test_closing_the_terminal_ends_the_app_and_frees_the_game(argv: list[str]) -> None:
+    pid, fd = _start(argv)
     app_pid = None
     try:
         assert b"Demo" in _read_until(fd, b"Demo", 90), "the home screen never showed"
