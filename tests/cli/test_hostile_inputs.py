@@ -13,6 +13,8 @@ import pytest
 from mstracker.paths import app_dirs
 from mstracker.store import games as games_module
 
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this OS")
+
 REPO = Path(__file__).resolve().parents[2]
 RAZOR = str(REPO / "data/fleets/pz8/razor-squadron.toml")
 ANCHOR = str(REPO / "data/fleets/pz8/anchor-flight.toml")
@@ -112,6 +114,7 @@ def test_undo_past_the_end_does_nothing_and_says_so(cli) -> None:
     assert "only 2 action(s)" in err and "nothing was redone" in err
 
 
+@needs_fifo
 def test_fleet_files_that_are_not_regular_files_are_refused(cli, tmp_path: Path) -> None:
     fifo = tmp_path / "f.toml"
     os.mkfifo(fifo)
@@ -133,6 +136,7 @@ def test_a_toml_integer_of_5000_digits_is_a_clear_refusal(cli, tmp_path: Path) -
     assert "cannot be read" in _one_line_refusal(cli("fleet", "check", str(fleet)))
 
 
+@needs_fifo
 def test_database_path_faults_are_one_line(cli, tmp_path: Path) -> None:
     folder = tmp_path / "db-dir"
     folder.mkdir()

@@ -13,6 +13,8 @@ from mstracker.store.catalog import load_ruleset
 from mstracker.store.settings import Theme, load_settings, set_house_setting
 from mstracker.store.tomlfile import FileProblem, read_toml
 
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this OS")
+
 HOUSE = """\
 # Our club's spook rules (agreed 2026-03)
 [weapons."Ion Beam"]
@@ -48,6 +50,7 @@ def _fifo(tmp_path: Path) -> Path:
     return path
 
 
+@needs_fifo
 @pytest.mark.parametrize(
     ("make", "problem"),
     [
@@ -62,6 +65,7 @@ def test_only_regular_files_are_read(tmp_path: Path, make, problem: str) -> None
         read_toml(make(tmp_path))
 
 
+@needs_fifo
 def test_a_fifo_as_settings_or_house_rules_is_reported_not_waited_on() -> None:
     dirs = app_dirs()
     dirs.house_rules.mkdir(parents=True, exist_ok=True)

@@ -34,11 +34,18 @@ def _read_until(fd: int, marker: bytes, seconds: float) -> bytes:
 
 
 def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-            return fh.read().split()[2] != "Z"
-    except FileNotFoundError:
+    """Running (a zombie waiting to be reaped counts as gone)."""
+    stat = Path(f"/proc/{pid}/stat")
+    if Path("/proc/self/stat").exists():
+        try:
+            return stat.read_text(encoding="ascii").rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+    try:  # no /proc (macOS): the pid exists or not
+        os.kill(pid, 0)
+    except ProcessLookupError:
         return False
+    return True
 
 
 def _gone_within(pid: int, seconds: float) -> bool:
