@@ -79,7 +79,7 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
     def compose(self) -> ComposeResult:
         state, rspec = self.host.state, self.host.engine.spec
         with Vertical(classes="modal-box action-box" + (" -rolls" if self.spec.rolls else "")):
-            yield Label(f"{self.title_text}", id="action-title")
+            yield Label(f"{self.title_text}", id="action-title", markup=False)
             yield Static(self.spec.help, id="action-help", classes="muted", markup=False)
             with ContentSwitcher(initial="form-pane", id="action-switcher"):
                 with Horizontal(id="form-pane"):

@@ -25,7 +25,7 @@ class ConfirmModal(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
-            yield Label(self.question)
+            yield Label(self.question, markup=False)
             if self.detail:
                 yield Static(self.detail, classes="muted", markup=False)
             with Horizontal(classes="modal-buttons"):
