@@ -74,6 +74,8 @@ def open_game(app: MstrackerApp, game_id: int) -> bool:
     while len(app.screen_stack) > 1:
         app.pop_screen()
     app.push_screen(BattleScreen(session))
+    if session.handle.took_over:
+        app.notify(session.handle.took_over, title="Lock taken over", severity="warning", timeout=10)
     return True
 
 
