@@ -10,7 +10,7 @@ from typing import Any
 from rich.table import Table
 
 from ..rules import RulesError
-from .output import CliError, console, one_line, print_json
+from .output import CliError, console, one_line, print_json, safe
 
 BAR_WIDTH = 40
 
@@ -74,7 +74,7 @@ def roll_dice(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    console().print(f"{result.detail}\n[bold]total {result.total}[/bold]")
+    console().print(f"{safe(result.detail)}\n[bold]total {result.total}[/bold]")
     return 0
 
 
@@ -83,7 +83,7 @@ def _bar(p: Fraction, top: Fraction) -> str:
 
 
 def _distribution_table(title: str, dist: dict[Any, Fraction]) -> Table:
-    table = Table(title=title)
+    table = Table(title=safe(title))
     table.add_column("result", justify="right")
     table.add_column("chance", justify="right")
     table.add_column("")
@@ -188,7 +188,7 @@ def _ruleset_odds(args: argparse.Namespace) -> int:
         return 0
     con = console()
     given = ", ".join(f"{k}={v}" for k, v in options.items() if v is not None and v is not False)
-    con.print(f"[bold]{ruleset.meta.title}[/bold]: {given}")
+    con.print(f"[bold]{safe(ruleset.meta.title)}[/bold]: {safe(given)}")
     con.print(f"chance to hit: [bold]{float(odds.p_hit):.2%}[/bold]")
     if odds.damage is not None:
         con.print(_distribution_table("damage", dict(sorted(odds.damage.items()))))
@@ -201,5 +201,5 @@ def _ruleset_odds(args: argparse.Namespace) -> int:
     for key, value in odds.extra.items():
         con.print(f"{key.replace('_', ' ')}: {float(value):.2%}")
     for note in odds.notes:
-        con.print(f"[dim]{note}[/dim]")
+        con.print(f"[dim]{safe(note)}[/dim]")
     return 0

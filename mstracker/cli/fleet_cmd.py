@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from rich.table import Table
@@ -14,7 +13,7 @@ from ..rules.registry import package, ruleset_ids
 from ..store.catalog import load_ruleset
 from ..store.fleets import load_roster, roster_to_toml, save_roster
 from ..store.tomlfile import FileProblem
-from .output import CliError, console, one_line, print_json
+from .output import CliError, clean, console, one_line, print_json, safe, write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -61,9 +60,9 @@ def new_fleet(args: argparse.Namespace) -> int:
     roster = package(args.ruleset).starter_fleet(ruleset, args.preset)
     if args.output:
         save_roster(roster, args.output)
-        console().print(f"wrote {args.output} ({len(roster.ships)} ships)")
+        console().print(f"wrote {clean(args.output)} ({len(roster.ships)} ships)", markup=False)
     else:
-        sys.stdout.write(roster_to_toml(roster))
+        write(roster_to_toml(roster))
     return 0
 
 
@@ -74,7 +73,7 @@ def _findings_table(report: FleetReport) -> Table:
     table.add_column("finding")
     for f in report.findings:
         mark = "[red]✗ error[/red]" if f.severity is Severity.ERROR else "[yellow]! warning[/yellow]"
-        table.add_row(mark, f.ship or "fleet", f.message)
+        table.add_row(mark, safe(f.ship or "fleet"), safe(f.message))
     return table
 
 
@@ -96,7 +95,7 @@ def check_fleet(args: argparse.Namespace) -> int:
         verdict = "[green]legal[/green]" if report.legal else "[red]not legal[/red]"
         if roster.permissive and not report.legal:
             verdict += " [yellow](permissive: usable as non-standard)[/yellow]"
-        con.print(f"[bold]{roster.name}[/bold] ({ruleset.meta.id}): {verdict} {_budget_line(report)}")
+        con.print(f"[bold]{safe(roster.name)}[/bold] ({ruleset.meta.id}): {verdict} {_budget_line(report)}")
         if report.findings:
             con.print(_findings_table(report))
     return 0 if report.legal else 1
@@ -114,7 +113,7 @@ def show_fleet(args: argparse.Namespace) -> int:
         return 0
     con = console()
     standard = "" if report.legal else " [yellow]NON-STANDARD[/yellow]" if roster.permissive else " [red]NOT LEGAL[/red]"
-    con.print(f"[bold]{roster.name}[/bold] · {roster.player or 'no player'} · {ruleset.meta.title}{standard}")
+    con.print(f"[bold]{safe(roster.name)}[/bold] · {safe(roster.player or 'no player')} · {safe(ruleset.meta.title)}{standard}")
     line = _budget_line(report)
     if line:
         con.print(line)
@@ -128,10 +127,10 @@ def show_fleet(args: argparse.Namespace) -> int:
         slots = ", ".join(f"{u.kind} {u.used}/{u.available}" for u in sheet.slots) if sheet else ""
         cost = "" if sheet is None or sheet.cost is None else str(sheet.cost)
         lego = "; ".join(sheet.denotations) if sheet else ""
-        table.add_row(ship.name, ship.tag, ship.ship_class, loadout, slots, cost, lego)
+        table.add_row(*(safe(c) for c in (ship.name, ship.tag, ship.ship_class, loadout, slots, cost, lego)))
     con.print(table)
     if report.findings:
         con.print(_findings_table(report))
     for note in report.notes:
-        con.print(f"[dim]{note}[/dim]")
+        con.print(f"[dim]{safe(note)}[/dim]")
     return 0

@@ -17,7 +17,7 @@ from ..dice import DiceError, FaceSource, RngFaces, TypedFaces
 from ..rules import RulesError, UnknownRuleset
 from ..rules.registry import ruleset_ids
 from ..store.tomlfile import FileProblem
-from .output import CliError, console, one_line, print_json
+from .output import CliError, clean, console, one_line, print_json, safe, warn, write
 
 _ACT_HELP = "do one action: next-step, tick, set, adjust, note, end-game, and the ruleset's own (fire, ...)"
 
@@ -74,6 +74,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     rep.add_argument("--checklist", action="store_true", help="include checklist moves and ticks")
     rep.set_defaults(handler=report_game)
 
+    export = gsub.add_parser("export", parents=[common], help="write one game (whole log, rules as played) to a file")
+    export.add_argument("game", help="game id or name")
+    export.add_argument("-o", "--output", type=Path, required=True, help="the file to write (JSON)")
+    export.set_defaults(handler=export_game)
+
+    imp = gsub.add_parser("import", parents=[common], help="add a game from an exported file (checked, never overwrites)")
+    imp.add_argument("file", type=Path, help="a file written by game export")
+    imp.add_argument("--name", help="name the imported game (default: its own name, made unique)")
+    imp.set_defaults(handler=import_game)
+
     delete = gsub.add_parser("delete", parents=[common], help="delete a game and its log (needs --yes)")
     delete.add_argument("game", help="game id or name")
     delete.add_argument("--yes", action="store_true", help="confirm: the game cannot be brought back")
@@ -105,6 +115,25 @@ def open_store(args: argparse.Namespace) -> Any:
         return GameStore(args.db) if args.db else GameStore.default()
 
 
+def open_reading_store(args: argparse.Namespace) -> Any:
+    """The games database opened read-only: never waits on, nor blocks, a writer."""
+    from ..store.games import GameStore
+
+    with _errors():
+        return GameStore(args.db, readonly=True) if args.db else GameStore.default(readonly=True)
+
+
+@contextmanager
+def _reader(args: argparse.Namespace) -> Iterator[Any]:
+    """A game read without its lock (the TUI may be playing it)."""
+    store = open_reading_store(args)
+    try:
+        with _errors():
+            yield store.open_reader(store.find_game(args.game).id)
+    finally:
+        store.close()
+
+
 @contextmanager
 def _game(args: argparse.Namespace) -> Iterator[Any]:
     store = open_store(args)
@@ -112,6 +141,8 @@ def _game(args: argparse.Namespace) -> Iterator[Any]:
         with _errors():
             summary = store.find_game(args.game)
             handle = store.open_game(summary.id)
+        if handle.took_over:
+            warn(handle.took_over)
         try:
             with _errors():
                 yield handle
@@ -145,15 +176,16 @@ def _position(state: Any) -> dict[str, Any]:
 def _banner(handle: Any) -> str:
     s = handle.state
     word = handle.engine.ruleset.meta.turn_word
+    name = safe(s.name)
     if s.finished:
-        return f"[bold]{s.name}[/bold] · {s.ruleset} · game over: {s.result}"
+        return f"[bold]{name}[/bold] · {s.ruleset} · game over: {safe(s.result)}"
     if not s.started:
-        return f"[bold]{s.name}[/bold] · {s.ruleset} · set-up (next-step starts {word} 1)"
+        return f"[bold]{name}[/bold] · {s.ruleset} · set-up (next-step starts {word} 1)"
     phase, step = s.current_phase, s.current_step
-    where = "no checklist" if phase is None else phase.name
+    where = "no checklist" if phase is None else safe(phase.name)
     if step is not None and phase is not None:
-        where += f" · step {s.step + 1}/{len(phase.steps)}: {step.text}"
-    return f"[bold]{s.name}[/bold] · {s.ruleset} · {word} {s.turn} · active [bold]{s.active_player.name}[/bold] · {where}"
+        where += f" · step {s.step + 1}/{len(phase.steps)}: {safe(step.text)}"
+    return f"[bold]{name}[/bold] · {s.ruleset} · {word} {s.turn} · active [bold]{safe(s.active_player.name)}[/bold] · {where}"
 
 
 # ---- commands -----------------------------------------------------------------------------------
@@ -204,8 +236,8 @@ def new_game(args: argparse.Namespace) -> int:
         )
         return 0
     con = console()
-    players = " vs ".join(f"{p.name} ({len(state.ships_of(i))} ships)" for i, p in enumerate(state.players))
-    con.print(f"Game {game_id} [bold]{state.name}[/bold] set up for {state.ruleset}: {players}")
+    players = " vs ".join(f"{safe(p.name)} ({len(state.ships_of(i))} ships)" for i, p in enumerate(state.players))
+    con.print(f"Game {game_id} [bold]{safe(state.name)}[/bold] set up for {state.ruleset}: {players}")
     if state.settings:
         con.print(_settings_table(state.settings, settings, set(chosen)))
     con.print(f"Next: mstracker game act {game_id} advance")
@@ -230,14 +262,15 @@ def _settings_table(values: dict[str, Any], settings: dict[str, Any], changed: s
     for key, value in values.items():
         mark = " (changed)" if key in changed else ""
         text = settings[key].text if key in settings else ""
-        table.add_row(key, f"{value}{mark}", text)
+        table.add_row(safe(key), f"{safe(value)}{mark}", safe(text))
     return table
 
 
 def list_games(args: argparse.Namespace) -> int:
-    store = open_store(args)
+    store = open_reading_store(args)
     try:
-        games = store.list_games()
+        with _errors():
+            games = store.list_games()
     finally:
         store.close()
     if args.json:
@@ -249,14 +282,15 @@ def list_games(args: argparse.Namespace) -> int:
     for col in ("id", "name", "ruleset", "turn", "players", "actions", "updated", "status"):
         table.add_column(col)
     for g in games:
-        status = f"over: {g.result}" if g.finished else "in play"
-        table.add_row(str(g.id), g.name, g.ruleset, str(g.turn), ", ".join(g.players), str(g.actions - 1), g.updated, status)
+        status = g.damaged or (f"over: {g.result}" if g.finished else "in play")
+        cells = (g.name, g.ruleset, str(g.turn), ", ".join(g.players), str(max(0, g.actions - 1)), g.updated, status)
+        table.add_row(str(g.id), *(safe(c) for c in cells), style="red" if g.damaged else None)
     console().print(table if games else "No games yet: mstracker game new --ruleset R --fleet A.toml --fleet B.toml")
     return 0
 
 
 def show_game(args: argparse.Namespace) -> int:
-    with _game(args) as handle:
+    with _reader(args) as handle:
         state, engine = handle.state, handle.engine
         if args.json:
             print_json(
@@ -292,21 +326,23 @@ def _print_game(handle: Any) -> None:
             role = engine.step_role(step).value
             mark = "auto" if role == "auto" else ("[x]" if step.id in state.ticked else "[ ]")
             by = " (the app ticks it)" if role == "tracked" and step.id not in state.ticked else ""
-            con.print(f" {here} {mark:>4} {n}. {step.text}{by}")
+            con.print(f" {here} {mark:>4} {n}. {clean(step.text)}{by}", markup=False)
     for obligation in engine.obligations(state):
-        con.print(f"[yellow]⚠ {obligation.text} ({obligation.cite})[/yellow]"
-                  + (f"[dim]: {obligation.resolve}, or override {obligation.id} REASON[/dim]" if obligation.resolve else ""))
+        how = f": {obligation.resolve}, or override {obligation.id} REASON" if obligation.resolve else ""
+        con.print(f"⚠ {clean(obligation.text)} ({obligation.cite}){clean(how)}", markup=False, style="yellow")
     on_table = engine.plugin.on_table(state)
     if on_table:
-        con.print("on the table: " + "; ".join(f"{t.id} {t.kind}" + (f" ({t.text})" if t.text else "") for t in on_table))
+        listing = "; ".join(f"{t.id} {t.kind}" + (f" ({t.text})" if t.text else "") for t in on_table)
+        con.print(f"on the table: {clean(listing)}", markup=False)
     settings = ", ".join(f"{k}={v}" for k, v in state.settings.items())
     if settings:
-        con.print(f"[dim]settings: {settings}[/dim]")
+        con.print(f"[dim]settings: {safe(settings)}[/dim]")
     bars = spec.bars()
     for index, player in enumerate(state.players):
         res = "  ".join(f"{_label(spec.player_field(k), k)} {v}" for k, v in player.resources.items())
         active = " ◀ active" if index == state.active and state.started else ""
-        table = Table(title=f"{player.name} · {player.fleet}{active}" + (f" · {res}" if res else ""), title_justify="left")
+        title = f"{player.name} · {player.fleet}{active}" + (f" · {res}" if res else "")
+        table = Table(title=safe(title), title_justify="left")
         table.add_column("#", justify="right")
         table.add_column("ship", no_wrap=True)
         table.add_column("class")
@@ -320,7 +356,8 @@ def _print_game(handle: Any) -> None:
             name = f"{ship.name}{' [' + ship.tag + ']' if ship.tag else ''}"
             style = "dim strike" if spec.lost(ship.record) else None
             status = ", ".join(spec.status(ship.record)) or "–"
-            table.add_row(ship.id, name, ship.ship_class, *(b.show(ship.record) for b in bars), status, items, style=style)
+            cells = (ship.id, name, ship.ship_class, *(b.show(ship.record) for b in bars), status, items)
+            table.add_row(*(safe(c) for c in cells), style=style)
         con.print(table)
     undo = "undo available" if handle.can_undo else "nothing to undo"
     redo = ", redo available" if handle.can_redo else ""
@@ -361,7 +398,7 @@ def act_game(args: argparse.Namespace) -> int:
             return 0
         con = console()
         for event in events:
-            con.print(f"• {event.text}", markup=False)
+            con.print(f"• {clean(event.text)}", markup=False)
         con.print(_banner(handle))
     return 0
 
@@ -390,7 +427,7 @@ def _act_help(args: argparse.Namespace) -> int:
 
 
 def _game_ruleset(args: argparse.Namespace) -> str:
-    store = open_store(args)
+    store = open_reading_store(args)
     try:
         with _errors():
             return store.find_game(args.game).ruleset
@@ -399,21 +436,21 @@ def _game_ruleset(args: argparse.Namespace) -> str:
 
 
 def _write_specs(title: str, specs: Any, empty: str = "") -> None:
-    sys.stdout.write(f"{title}:\n")
+    write(f"{title}:\n")
     if not specs:
-        sys.stdout.write(f"  ({empty})\n\n")
+        write(f"  ({empty})\n\n")
         return
     for s in specs:
-        sys.stdout.write(f"  {s.usage()}\n      {s.help}\n")
+        write(f"  {s.usage()}\n      {s.help}\n")
         for a in s.args:
             choices = f" (one of: {', '.join(a.choices)})" if a.choices else ""
-            sys.stdout.write(f"      {a.name}: {a.type.value}{'' if a.required else ', optional'} - {a.help}{choices}\n")
-    sys.stdout.write("\n")
+            write(f"      {a.name}: {a.type.value}{'' if a.required else ', optional'} - {a.help}{choices}\n")
+    write("\n")
 
 
 def list_actions(args: argparse.Namespace) -> int:
     if args.game:
-        with _game(args) as handle:
+        with _reader(args) as handle:
             specs = handle.engine.action_specs()
             rid = handle.state.ruleset
     elif args.ruleset:
@@ -439,7 +476,7 @@ def list_actions(args: argparse.Namespace) -> int:
 
 
 def show_log(args: argparse.Namespace) -> int:
-    with _game(args) as handle:
+    with _reader(args) as handle:
         rows = handle.log()
     if args.json:
         print_json(
@@ -454,9 +491,9 @@ def show_log(args: argparse.Namespace) -> int:
     for r in rows:
         mark = " [dim](undone)[/dim]" if r.undone else ""
         args_text = " ".join(f"{k}={v}" for k, v in r.action.args.items() if v not in (None, "", False))
-        con.print(f"[bold]{r.seq}[/bold] {r.action.kind} {args_text}{mark}")
+        con.print(f"[bold]{r.seq}[/bold] {safe(r.action.kind)} {safe(args_text)}{mark}")
         for e in r.events:
-            con.print(f"    {e.text}", markup=False, style="dim" if r.undone else None)
+            con.print(f"    {clean(e.text)}", markup=False, style="dim" if r.undone else None)
     return 0
 
 
@@ -464,6 +501,10 @@ def _undo_redo(args: argparse.Namespace, redo: bool) -> int:
     if args.steps < 1:
         raise CliError("--steps must be 1 or more")
     with _game(args) as handle:
+        depth = handle.redo_depth if redo else handle.undo_depth
+        if 0 < depth < args.steps:  # all or nothing: a script must not be left half way
+            word = "redone" if redo else "undone"
+            raise CliError(f"only {depth} action(s) of {handle.name!r} can be {word}, not {args.steps}; nothing was {word}")
         done = [(handle.redo() if redo else handle.undo()) for _ in range(args.steps)]
         if args.json:
             print_json({"game": handle.id, ("redone" if redo else "undone"): [r.seq for r in done], "position": _position(handle.state)})
@@ -487,12 +528,13 @@ def redo_game(args: argparse.Namespace) -> int:
 def report_game(args: argparse.Namespace) -> int:
     from ..game import battle_report, report_markdown
 
-    with _game(args) as handle:
-        report = battle_report(handle.engine, handle.events(), include_checklist=args.checklist)
+    with _reader(args) as handle:
+        with _errors():
+            report = battle_report(handle.engine, handle.events(), include_checklist=args.checklist)
     if args.json or args.format == "json":
         print_json(report)
     else:
-        sys.stdout.write(report_markdown(report))
+        write(report_markdown(report))
     return 0
 
 
@@ -509,5 +551,40 @@ def delete_game(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"deleted": summary.id, "name": summary.name})
     else:
-        console().print(f"Deleted game {summary.id} {summary.name!r}")
+        console().print(f"Deleted game {summary.id} {summary.name!r}", markup=False)
+    return 0
+
+
+def export_game(args: argparse.Namespace) -> int:
+    from ..store.gamefile import export_game as export
+
+    store = open_reading_store(args)
+    try:
+        with _errors():
+            summary = store.find_game(args.game)
+            count = export(store, summary.id, args.output)
+    finally:
+        store.close()
+    if args.json:
+        print_json({"exported": summary.id, "name": summary.name, "file": str(args.output), "actions": count})
+    else:
+        console().print(f"Exported game {summary.id} {summary.name!r} ({count} actions) to {clean(args.output)}", markup=False)
+    return 0
+
+
+def import_game(args: argparse.Namespace) -> int:
+    from ..store.gamefile import import_game as import_file
+
+    store = open_store(args)
+    try:
+        with _errors():
+            game_id = import_file(store, args.file, args.name)
+            summary = store.game(game_id)
+    finally:
+        store.close()
+    if args.json:
+        print_json({"imported": game_id, "name": summary.name, "actions": summary.actions})
+    else:
+        console().print(f"Imported {clean(args.file)} as game {game_id} {summary.name!r}", markup=False)
+        console().print(f"Next: mstracker game show {game_id}", markup=False)
     return 0

@@ -6,14 +6,13 @@ import argparse
 from typing import Any
 
 from pydantic import BaseModel
-from rich.markup import escape
 from rich.table import Table
 
 from ..rules import RulesError, RulesetBase, UnknownRuleset
 from ..rules.registry import ruleset_ids
 from ..rules.base import Entry, Provenance
 from ..store.catalog import load_ruleset
-from .output import CliError, console, one_line, print_json
+from .output import CliError, console, one_line, print_json, safe, warn
 
 _MARK = {Provenance.INFERRED: "ⁱ", Provenance.HOUSE_DEFAULT: "ʰ", Provenance.HOUSE_RULE: "ᴴ"}
 _LEGEND = "ⁱ inferred   ʰ house default (a setting)   ᴴ changed by your house rules"
@@ -82,7 +81,7 @@ def _cell(value: Any) -> str:
         return ", ".join(_cell(v) for v in value) if value else "–"
     if isinstance(value, BaseModel):
         return ", ".join(f"{k}={_cell(v)}" for k, v in value.model_dump().items() if v not in (None, (), []))
-    return escape(str(value))
+    return safe(value)
 
 
 def _entry_table(ruleset: RulesetBase, section: str, entries: dict[str, Entry]) -> Table:
@@ -94,13 +93,13 @@ def _entry_table(ruleset: RulesetBase, section: str, entries: dict[str, Entry]) 
         table.add_column(f)
     table.add_column("source", style="dim")
     for name, entry in entries.items():
-        cells = [escape(name)]
+        cells = [safe(name)]
         for f in fields:
             mark = _MARK.get(entry.provenance(f), "")
             if ruleset.is_house_rule(section, name, f):
                 mark = _MARK[Provenance.HOUSE_RULE]
             cells.append(_cell(getattr(entry, f)) + mark)
-        table.add_row(*cells, escape(entry.source))
+        table.add_row(*cells, safe(entry.source))
     return table
 
 
@@ -108,13 +107,13 @@ def _render_section(ruleset: RulesetBase, section: str, value: Any) -> list[Any]
     out: list[Any] = []
     if section == "tables":
         for key, tab in value.items():
-            t = Table(title=f"{tab.name} ({tab.dice}) — {tab.source}" + (" ᴴ" if ruleset.is_house_rule("tables", key) else ""))
-            t.add_column(tab.dice)
+            t = Table(title=safe(f"{tab.name} ({tab.dice}) — {tab.source}") + (" ᴴ" if ruleset.is_house_rule("tables", key) else ""))
+            t.add_column(safe(tab.dice))
             t.add_column("result")
             t.add_column("value")
             for row in tab.rows:
                 faces = ", ".join(str(f) for f in row.faces)
-                t.add_row(faces, row.text, _cell(row.value))
+                t.add_row(faces, safe(row.text), _cell(row.value))
             out.append(t)
         return out
     if section == "phases":
@@ -124,9 +123,9 @@ def _render_section(ruleset: RulesetBase, section: str, value: Any) -> list[Any]
         t.add_column("kind")
         t.add_column("source", style="dim")
         for phase in value:
-            t.add_row(phase.name + ("ⁱ" if phase.inferred else ""), "", "", phase.source)
+            t.add_row(safe(phase.name) + ("ⁱ" if phase.inferred else ""), "", "", safe(phase.source))
             for step in phase.steps:
-                t.add_row("", step.text + ("ⁱ" if step.inferred else ""), step.kind.value, step.source)
+                t.add_row("", safe(step.text) + ("ⁱ" if step.inferred else ""), step.kind.value, safe(step.source))
         return [t]
     if section == "settings":
         t = Table(title=f"{ruleset.meta.title}: settings (house defaults)")
@@ -134,7 +133,7 @@ def _render_section(ruleset: RulesetBase, section: str, value: Any) -> list[Any]
             t.add_column(col)
         for key, s in value.items():
             mark = " ᴴ" if ruleset.is_house_rule("settings", key) else ""
-            t.add_row(key, _cell(s.value) + mark, _cell(s.options), s.status.value, s.text, s.source)
+            t.add_row(safe(key), _cell(s.value) + mark, _cell(s.options), s.status.value, safe(s.text), safe(s.source))
         return [t]
     if isinstance(value, dict) and value and all(isinstance(v, Entry) for v in value.values()):
         return [_entry_table(ruleset, section, value)]
@@ -144,11 +143,11 @@ def _render_section(ruleset: RulesetBase, section: str, value: Any) -> list[Any]
         t.add_column("value")
         for k, v in value.model_dump().items():
             if k not in _HIDDEN:
-                t.add_row(k, _cell(v))
+                t.add_row(safe(k), _cell(v))
         return [t]
     if not value:
         return [f"[dim]{section}: none in this ruleset[/dim]"]
-    return [f"{section}: {_cell(value)}"]
+    return [f"{safe(section)}: {_cell(value)}"]
 
 
 def show_ruleset(args: argparse.Namespace) -> int:
@@ -167,11 +166,11 @@ def show_ruleset(args: argparse.Namespace) -> int:
         return 0
     con = console()
     m = ruleset.meta
-    con.print(f"[bold]{m.title}[/bold] ({m.id}, {m.version}) · dice {', '.join(m.dice)} · unit {m.distance_unit}")
+    con.print(f"[bold]{safe(m.title)}[/bold] ({safe(m.id)}, {safe(m.version)}) · dice {safe(', '.join(m.dice))} · unit {safe(m.distance_unit)}")
     if house_error:
-        con.print(f"[red]house rules not applied:[/red] {house_error}")
+        warn(f"house rules not applied: {house_error}")
     elif ruleset.house_rules:
-        con.print(f"[yellow]house rules in force:[/yellow] {', '.join(sorted(ruleset.house_rules))}")
+        con.print(f"[yellow]house rules in force:[/yellow] {safe(', '.join(sorted(ruleset.house_rules)))}")
     for name, value in chosen.items():
         for item in _render_section(ruleset, name, value):
             con.print(item)

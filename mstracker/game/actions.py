@@ -199,7 +199,7 @@ def _step_ref(state: GameState, ref: Any) -> tuple[int, StepInfo]:
             raise InvalidAction("there is no current step; name one")
         return state.step, state.current_step
     text = str(ref).strip()
-    if text.isdigit() and 1 <= int(text) <= len(phase.steps):
+    if text.isascii() and text.isdigit() and len(text) < 6 and 1 <= int(text) <= len(phase.steps):
         return int(text) - 1, phase.steps[int(text) - 1]
     for i, s in enumerate(phase.steps):
         if s.id == text or s.text.casefold() == text.casefold():

@@ -174,7 +174,7 @@ class GameState(_Frozen):
         for i, p in enumerate(self.players):
             if p.name.casefold() == folded:
                 return i
-        if ref.startswith("p") and ref[1:].isdigit() and 1 <= int(ref[1:]) <= len(self.players):
+        if ref.startswith("p") and ref[1:].isdecimal() and 1 <= int(ref[1:]) <= len(self.players):
             return int(ref[1:]) - 1
         names = ", ".join(p.name for p in self.players)
         raise InvalidAction(f"no player {ref!r}; players: {names}")

@@ -36,14 +36,45 @@ def build_ruleset(ruleset_id: str, book: dict[str, Any], filename: str) -> Rules
     return ruleset
 
 
-def _overlay(base: dict[str, Any], house: dict[str, Any], prefix: str, paths: list[str]) -> None:
+def _overlay(
+    base: dict[str, Any], house: dict[str, Any], prefix: str, paths: list[str], signed: frozenset[str] = frozenset()
+) -> None:
     for key, value in house.items():
         path = f"{prefix}.{key}" if prefix else key
         if isinstance(value, dict) and isinstance(base.get(key), dict):
-            _overlay(base[key], value, path, paths)
+            _overlay(base[key], value, path, paths, signed)
         else:
+            _check_range(path, key, value, signed)
             base[key] = copy.deepcopy(value)
             paths.append(path)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def signed_keys(data: Any, out: set[str] | None = None, key: str = "") -> frozenset[str]:
+    """Names of the keys the book gives a negative number somewhere (modifiers, crew, track ends)."""
+    out = set() if out is None else out
+    if isinstance(data, dict):
+        for k, v in data.items():
+            signed_keys(v, out, k)
+    elif isinstance(data, list):
+        for v in data:
+            signed_keys(v, out, key)
+    elif _is_number(data) and data < 0:
+        out.add(key)
+    return frozenset(out)
+
+
+def _check_range(path: str, key: str, value: Any, signed: frozenset[str]) -> None:
+    """A house value may not be negative where the book never is (damage, costs, armor, ranges...)."""
+    values = value if isinstance(value, list) else [value]
+    for v in values:
+        if _is_number(v) and v < 0 and key not in signed:
+            raise ValueError(f"{path}: {v!r} is below zero; the book never gives {key} a negative value")
+        if isinstance(v, float) and v != v:
+            raise ValueError(f"{path}: not a number (nan)")
 
 
 def apply_house_rules(
@@ -81,7 +112,10 @@ def apply_house_rules(
         paths.append(f"settings.{key}")
     if "meta" in house:
         return LoadedRuleset(base_ruleset, f"{house_filename}: meta: the ruleset's identity cannot be changed")
-    _overlay(merged, house, "", paths)
+    try:
+        _overlay(merged, house, "", paths, signed_keys(book))
+    except ValueError as exc:
+        return LoadedRuleset(base_ruleset, f"{house_filename}: {exc}")
     merged["house_rules"] = sorted(paths)
     try:
         return LoadedRuleset(build_ruleset(ruleset_id, merged, house_filename))

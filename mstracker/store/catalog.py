@@ -40,7 +40,7 @@ def load_ruleset(ruleset_id: str, dirs: AppDirs | None = None) -> LoadedRuleset:
     dirs = dirs or app_dirs()
     book = book_ruleset(ruleset_id)
     house_path = dirs.house_rule_file(ruleset_id)
-    if not house_path.exists():
+    if not (house_path.exists() or house_path.is_symlink()):  # a dangling link is reported, not ignored
         return LoadedRuleset(book)
     try:
         house = read_toml(house_path, str(house_path))

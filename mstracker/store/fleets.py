@@ -66,7 +66,7 @@ def saved_fleets(dirs: AppDirs, ruleset: str | None = None) -> list[Path]:
     root = dirs.fleets
     if not root.is_dir():
         return []
-    paths = sorted(root.glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True)
+    paths = sorted(root.glob("*.toml"), key=_mtime, reverse=True)
     if ruleset is None:
         return paths
     out = []
@@ -77,6 +77,14 @@ def saved_fleets(dirs: AppDirs, ruleset: str | None = None) -> list[Path]:
         except FileProblem:
             out.append(p)  # shown with its problem, never hidden
     return out
+
+
+def _mtime(path: Path) -> float:
+    """Newest first; an entry that cannot be stat'ed (a dangling link) sorts last and is still shown."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def sample_fleets(ruleset: str | None = None) -> list[Path]:

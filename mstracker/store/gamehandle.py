@@ -1,110 +1,36 @@
-"""One open game: its live state, perform / undo / redo, and its log (see mstracker.store.games)."""
+"""One game open for writing: the reader's state and log plus the lock and perform / undo / redo
+(see mstracker.store.games)."""
 
 from __future__ import annotations
 
 import json
 import random
 import sqlite3
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..dice import FaceSource, RngFaces
 from ..game import Action, Engine, Event, GameState
 from .gamelock import GameLock
+from .gamereader import STATE_CACHE, GameReader, LoggedAction, _dump_events
 from .gamesdb import NothingToRedo, NothingToUndo, StoreError
 
 if TYPE_CHECKING:
     from .games import GameStore, GameSummary
 
-STATE_CACHE = 64
-"""Recent states kept in memory for instant undo (they share structure, so this is cheap)."""
+__all__ = ["STATE_CACHE", "GameHandle", "LoggedAction", "_dump_events"]
 
 
-@dataclass(frozen=True)
-class LoggedAction:
-    """One row of a game's log: the action, its events, and whether it is undone."""
-
-    seq: int
-    action: Action
-    events: tuple[Event, ...]
-    undone: bool
-    redo_cleared: bool
-    created: str
-
-
-def _dump_events(events: Sequence[Event]) -> str:
-    return json.dumps([e.to_json() for e in events], ensure_ascii=False, separators=(",", ":"))
-
-
-def _load_events(text: str) -> list[Event]:
-    return [Event.from_json(e) for e in json.loads(text)]
-
-
-class GameHandle:
-    """One open game: its live state, perform/undo/redo, its log. Holds the game's lock."""
+class GameHandle(GameReader):
+    """One open game: its live state, perform/undo/redo, its log. Holds the game's writer lock."""
 
     def __init__(self, store: GameStore, summary: GameSummary, engine: Engine, lock: GameLock) -> None:
-        self.store = store
-        self.id = summary.id
-        self.name = summary.name
-        self.engine = engine
         self._lock = lock
-        self._cache: dict[int, GameState] = {}
-        conn = store.conn
-        first, head, count = conn.execute(
-            "SELECT min(seq), max(seq), count(*) FROM actions WHERE game_id = ? AND undone = 0", (self.id,)
-        ).fetchone()
-        if first != 1:
-            raise StoreError(f"game {self.name!r}: its log does not start with the set-up", store.path)
-        self._head: int = head  # the last live action
-        self._live_count: int = count
-        self._last_seq: int = conn.execute("SELECT max(seq) FROM actions WHERE game_id = ?", (self.id,)).fetchone()[0]
-        self._redo: list[int] = [  # redo order: the next one to redo is last
-            seq
-            for (seq,) in conn.execute(
-                "SELECT seq FROM actions WHERE game_id = ? AND undone = 1 AND redo_cleared = 0 AND seq > ? "
-                "ORDER BY seq DESC",
-                (self.id, head),
-            )
-        ]
-        self._state = self._state_at(head)
-
-    # ---- reading -------------------------------------------------------------------------------
-    @property
-    def state(self) -> GameState:
-        return self._state
+        super().__init__(store, summary, engine)
 
     @property
-    def live_actions(self) -> int:
-        """Actions in force, the set-up included."""
-        return self._live_count
-
-    @property
-    def can_undo(self) -> bool:
-        return self._live_count > 1
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    def events(self) -> list[Event]:
-        """Every event in force, in order, from game-created on (for replay and the report)."""
-        rows = self.store.conn.execute(
-            "SELECT events FROM actions WHERE game_id = ? AND undone = 0 ORDER BY seq", (self.id,)
-        ).fetchall()
-        return [e for (text,) in rows for e in _load_events(text)]
-
-    def log(self) -> list[LoggedAction]:
-        """The whole log, undone actions included (nothing is ever deleted)."""
-        rows = self.store.conn.execute(
-            "SELECT seq, kind, args, events, undone, redo_cleared, created FROM actions WHERE game_id = ? ORDER BY seq",
-            (self.id,),
-        ).fetchall()
-        return [
-            LoggedAction(seq, Action(kind, json.loads(args)), tuple(_load_events(ev)), bool(u), bool(rc), created)
-            for seq, kind, args, ev, u, rc, created in rows
-        ]
+    def took_over(self) -> str | None:
+        """Set when the lock was taken over from a process that died holding it (say so to the user)."""
+        return self._lock.took_over
 
     # ---- changing ------------------------------------------------------------------------------
     def perform(self, action: Action, faces: FaceSource | None = None) -> list[Event]:
@@ -144,18 +70,21 @@ class GameHandle:
         if not self.can_undo:
             raise NothingToUndo(f"nothing to undo in {self.name!r}: only its set-up is in the log", self.store.path)
         seq = self._head
-        (previous,) = self.store.conn.execute(
-            "SELECT max(seq) FROM actions WHERE game_id = ? AND undone = 0 AND seq < ?", (self.id, seq)
-        ).fetchone()
+        with self.store.reading():
+            (previous,) = self.store.conn.execute(
+                "SELECT max(seq) FROM actions WHERE game_id = ? AND undone = 0 AND seq < ?", (self.id, seq)
+            ).fetchone()
         before = self._state_at(previous)
+        row = self._row(seq)
         with self.store.transaction() as c:
             c.execute("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?", (self.id, seq))
             self._touch(c, before, self._live_count - 1, self.store.clock())
+        self._cache.pop(seq, None)  # no longer a live action: its state must not seed a later fold
         self._head = previous
         self._live_count -= 1
         self._redo.append(seq)
         self._state = before
-        return self._row(seq)
+        return LoggedAction(row.seq, row.action, row.events, True, row.redo_cleared, row.created)
 
     def redo(self) -> LoggedAction:
         """Bring back the most recently undone action (its events exactly as first decided)."""
@@ -186,7 +115,7 @@ class GameHandle:
 
     # ---- internals -----------------------------------------------------------------------------
     def _check_open(self) -> None:
-        if self._lock.fd is None:
+        if not self._lock.held:
             raise StoreError(f"game {self.name!r} is closed", self.store.path)
 
     def _touch(self, c: sqlite3.Connection, state: GameState, live: int, now: str) -> None:
@@ -198,48 +127,3 @@ class GameHandle:
     def _remember(self, seq: int, state: GameState) -> None:
         self._state = state
         self._keep(seq, state)
-
-    def _keep(self, seq: int, state: GameState) -> None:
-        """Keep recent states (they share structure, so this is cheap) for instant undo."""
-        self._cache[seq] = state
-        if len(self._cache) > STATE_CACHE:
-            del self._cache[next(iter(self._cache))]
-
-    def _row(self, seq: int) -> LoggedAction:
-        seq_, kind, args, ev, u, rc, created = self.store.conn.execute(
-            "SELECT seq, kind, args, events, undone, redo_cleared, created FROM actions WHERE game_id = ? AND seq = ?",
-            (self.id, seq),
-        ).fetchone()
-        return LoggedAction(seq_, Action(kind, json.loads(args)), tuple(_load_events(ev)), bool(u), bool(rc), created)
-
-    def _state_at(self, seq: int) -> GameState:
-        """The state after live action `seq`: cached, else latest live snapshot + fold."""
-        cached = self._cache.get(seq)
-        if cached is not None:
-            return cached
-        conn = self.store.conn
-        state: GameState | None = None
-        start = 0
-        for snap_seq, text in conn.execute(  # snapshots taken after a live action (undone ones no longer hold)
-            "SELECT s.action_seq, s.state FROM snapshots s JOIN actions a ON a.game_id = s.game_id "
-            "AND a.seq = s.action_seq WHERE s.game_id = ? AND s.action_seq <= ? AND a.undone = 0 "
-            "ORDER BY s.action_seq DESC",
-            (self.id, seq),
-        ):
-            try:
-                state, start = GameState.from_json(text), snap_seq
-            except ValueError:
-                continue  # an unreadable snapshot is skipped; the log itself is the truth
-            break
-        rows = conn.execute(
-            "SELECT seq, events FROM actions WHERE game_id = ? AND undone = 0 AND seq > ? AND seq <= ? ORDER BY seq",
-            (self.id, start, seq),
-        ).fetchall()
-        try:
-            for _, text in rows:
-                state = self.engine.apply(state, _load_events(text))
-        except (ValueError, KeyError) as exc:
-            raise StoreError(f"game {self.name!r}: its log cannot be replayed ({exc})", self.store.path) from None
-        assert state is not None
-        self._keep(seq, state)
-        return state

@@ -5,8 +5,14 @@
 * Nothing is ever deleted from a game's log: undo marks the last live action undone; redo
   marks it live again; a new action clears the redo list (those actions stay, marked undone).
 * Resume = the latest snapshot of a live action + folding the live actions after it.
-* One process at a time per game: `open_game` takes an exclusive flock on a lock file beside
-  the database (`<db>.locks/game-<id>.lock`); a second opener gets GameLocked.
+* One writer at a time per game: `open_game` takes an exclusive lock on a file beside the
+  database (`<db>.locks/game-<id>.lock`, see gamelock); a second writer gets GameLocked.
+* Readers never wait on the writer: `GameStore(path, readonly=True)` opens the database
+  read-only (WAL readers see the last commit while another process writes) and `open_reader`
+  reads a game without its lock. `game show/log/report/list` and the watcher read this way.
+* Every row is checked as it is read; a damaged one is reported ("damaged: ...; left untouched")
+  without hiding the other games. Another program holding the database for over 10 s gives
+  DatabaseBusy, and the action is not saved.
 * A corrupt database, or one written by a newer mstracker, raises StoreError and is never
   written to; `fresh_database_path` names a new file beside it.
 """
@@ -17,7 +23,6 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,14 +32,19 @@ from ..game import Engine, engine_for
 from ..rules import RulesError, RulesetBase, UnknownRuleset, build_ruleset
 from .gamehandle import GameHandle, LoggedAction, _dump_events
 from .gamelock import GameLock
+from .gamereader import GameReader
+from .gamerows import _COLUMNS, _EMPTY_SCHEMA, BUSY_TIMEOUT, GameSummary, _mapped, _reason, _summary, reads_as_id
 from .gamesdb import (
     SCHEMA_VERSION,
+    DamagedGame,
+    DatabaseBusy,
     GameLocked,
     GameNotFound,
     NothingToRedo,
     NothingToUndo,
     StoreError,
     check_version,
+    decode_text,
     fresh_database_path,
     init_schema,
     probe,
@@ -46,9 +56,12 @@ if TYPE_CHECKING:
 __all__ = [
     "SCHEMA_VERSION",
     "SNAPSHOT_EVERY",
+    "DamagedGame",
+    "DatabaseBusy",
     "GameHandle",
     "GameLocked",
     "GameNotFound",
+    "GameReader",
     "GameStore",
     "GameSummary",
     "LoggedAction",
@@ -61,22 +74,8 @@ __all__ = [
 SNAPSHOT_EVERY = 100
 """Write a snapshot of the state every this many live actions (tuned with bench/game_bench.py)."""
 
-
-@dataclass(frozen=True)
-class GameSummary:
-    id: int
-    name: str
-    ruleset: str
-    created: str
-    updated: str
-    turn: int
-    players: tuple[str, ...]
-    actions: int
-    finished: bool
-    result: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {**self.__dict__, "players": list(self.players)}
+MAX_ID_DIGITS = 18
+"""Longer digit strings are not ids (SQLite integers stop at 19 digits)."""
 
 
 def _now() -> str:
@@ -94,8 +93,10 @@ class GameStore:
         dirs: AppDirs | None = None,
         clock: Callable[[], str] = _now,
         snapshot_every: int = SNAPSHOT_EVERY,
+        readonly: bool = False,
     ) -> None:
         self.path = Path(path)
+        self.readonly = readonly
         self.clock = clock
         self.snapshot_every = max(1, snapshot_every)
         self._engine_factory = engine_factory or _catalog_engines(dirs)
@@ -104,8 +105,15 @@ class GameStore:
         self._game_engines: dict[int, Engine] = {}
         self._open_handles: dict[int, GameHandle] = {}
         probe(self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=10.0)
+        if readonly:
+            self.conn = self._connect_readonly()
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"{self.path}: cannot be opened ({_reason(exc)})", self.path) from None
+        self.conn.text_factory = decode_text
         try:
             check_version(self.conn, self.path)
             self.conn.execute("PRAGMA journal_mode=WAL")
@@ -117,7 +125,22 @@ class GameStore:
             raise
         except sqlite3.DatabaseError as exc:
             self.conn.close()
-            raise StoreError(f"{self.path}: cannot be opened ({exc})", self.path) from None
+            raise _mapped(exc, self.path, "cannot be opened") from None
+
+    def _connect_readonly(self) -> sqlite3.Connection:
+        """A read-only connection (an empty in-memory one while the database does not exist yet)."""
+        if not self.path.exists():
+            conn = sqlite3.connect(":memory:", isolation_level=None)
+            for statement in _EMPTY_SCHEMA:
+                conn.execute(statement)
+            return conn
+        try:
+            conn = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None, timeout=BUSY_TIMEOUT)
+            conn.text_factory = decode_text
+            check_version(conn, self.path)
+        except sqlite3.Error as exc:
+            raise _mapped(exc, self.path, "cannot be read") from None
+        return conn
 
     @classmethod
     def default(cls, dirs: AppDirs | None = None, **kwargs: Any) -> GameStore:
@@ -132,6 +155,19 @@ class GameStore:
             handle.close()
         self.conn.close()
 
+    def data_version(self) -> int:
+        """SQLite's `PRAGMA data_version`: changes whenever another connection commits (cheap)."""
+        with self.reading():
+            return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Map SQLite errors of a read to StoreError (DatabaseBusy when another program holds it)."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise _mapped(exc, self.path, "cannot be read") from None
+
     def __enter__(self) -> GameStore:
         return self
 
@@ -140,19 +176,40 @@ class GameStore:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any error)."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on any error); SQLite errors become StoreError
+        (DatabaseBusy when another program held the database for over BUSY_TIMEOUT seconds)."""
+        if self.readonly:
+            raise StoreError(f"{self.path}: opened read-only", self.path)
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise _mapped(exc, self.path, "cannot be written; nothing was saved") from None
         try:
             yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
+        except BaseException as exc:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise _mapped(exc, self.path, "cannot be written; nothing was saved") from None
             raise
-        self.conn.execute("COMMIT")
+        try:
+            self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise _mapped(exc, self.path, "cannot be written; nothing was saved") from None
 
     @staticmethod
     def engine_for_ruleset(ruleset_id: str, dirs: AppDirs | None = None) -> Engine:
         """The engine of a ruleset in force (book values + the user's house rules), no database needed."""
         return _catalog_engines(dirs)(ruleset_id)
+
+    def ruleset_ids(self) -> frozenset[str]:
+        """The rulesets games in this store may be played with: the registry's, and any this store
+        has built an engine for (a test's own ruleset)."""
+        from ..rules import RULESET_IDS
+
+        return frozenset(RULESET_IDS) | frozenset(self._engines)
 
     def engine(self, ruleset_id: str) -> Engine:
         engine = self._engines.get(ruleset_id)
@@ -175,6 +232,11 @@ class GameStore:
         else:
             engine = self.engine(ruleset)
         state = engine.new_game(name, rosters, settings or {}, allow_illegal)
+        if reads_as_id(state.name):
+            raise StoreError(
+                f"a game may not be named {state.name!r}: it reads as a game id; add a word, e.g. 'Game {state.name.strip()}'",
+                self.path,
+            )
         if self._id_by_name(state.name) is not None:
             raise StoreError(f"a game named {state.name!r} already exists; choose another name", self.path)
         created = engine.created_event(state)
@@ -196,6 +258,23 @@ class GameStore:
         self._game_engines[game_id] = engine
         return game_id
 
+    def insert_game(self, name: str, game: dict[str, Any], rows: Sequence[tuple[Any, ...]]) -> int:
+        """Add a checked, replayed game log as a new game (see gamefile.import_game); returns its id."""
+        live = sum(1 for r in rows if not r[4])
+        with self.transaction() as c:
+            cur = c.execute(
+                "INSERT INTO games (name, ruleset, created, updated, turn, players, live_actions, finished, result) "
+                "VALUES (?,?,?,?,?,?,?,?,?)",
+                (name, game["ruleset"], game["created"], game["updated"], game["turn"],
+                 json.dumps(game["players"], ensure_ascii=False), live, int(game["finished"]), game["result"]),
+            )
+            game_id = int(cur.lastrowid or 0)
+            c.executemany(
+                "INSERT INTO actions (game_id, seq, kind, args, events, undone, redo_cleared, created) VALUES (?,?,?,?,?,?,?,?)",
+                [(game_id, *row) for row in rows],
+            )
+        return game_id
+
     def game_engine(self, game_id: int, ruleset_id: str) -> Engine:
         """The engine of one game: built from the ruleset saved with it (book values and house rules
         as they were when the game was created), else the ruleset in force now."""
@@ -208,54 +287,65 @@ class GameStore:
         return engine
 
     def _saved_engine(self, game_id: int, ruleset_id: str) -> Engine | None:
-        row = self.conn.execute(
-            "SELECT args FROM actions WHERE game_id = ? AND seq = 1", (game_id,)
-        ).fetchone()
-        data = json.loads(row[0]).get("ruleset") if row and row[0] else None
+        with self.reading():
+            row = self.conn.execute("SELECT args FROM actions WHERE game_id = ? AND seq = 1", (game_id,)).fetchone()
+        try:
+            args = json.loads(row[0]) if row and isinstance(row[0], str) else {}
+        except (ValueError, RecursionError):
+            args = {}
+        data = args.get("ruleset") if isinstance(args, dict) else None
         if not isinstance(data, dict):
             return None
         try:
             return engine_for(build_ruleset(ruleset_id, data, "the saved game's ruleset"))
-        except (RulesError, UnknownRuleset):
+        except (RulesError, UnknownRuleset, RecursionError):
             return None  # written by another version: play on with the ruleset in force
 
     def list_games(self) -> list[GameSummary]:
-        rows = self.conn.execute(
-            "SELECT id, name, ruleset, created, updated, turn, players, live_actions, finished, result "
-            "FROM games ORDER BY updated DESC, id DESC"
-        ).fetchall()
+        """Every game, most recent first; a damaged row is listed with `damaged` set, never dropped."""
+        with self.reading():
+            rows = self.conn.execute(f"SELECT {_COLUMNS} FROM games ORDER BY updated DESC, id DESC").fetchall()
         return [_summary(r) for r in rows]
 
     def game(self, game_id: int) -> GameSummary:
-        row = self.conn.execute(
-            "SELECT id, name, ruleset, created, updated, turn, players, live_actions, finished, result "
-            "FROM games WHERE id = ?",
-            (game_id,),
-        ).fetchone()
+        """One game by id; DamagedGame when its row cannot be read."""
+        with self.reading():
+            row = self.conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise GameNotFound(f"no game with id {game_id}", self.path)
-        return _summary(row)
+        summary = _summary(row)
+        if summary.damaged:
+            raise DamagedGame(f"game {summary.id}: {summary.damaged}", self.path)
+        return summary
 
     def find_game(self, ref: str | int) -> GameSummary:
         """A game by id or by name (case-insensitive, unique)."""
         text = str(ref).strip()
-        if text.isdigit():
+        if text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS:
             try:
                 return self.game(int(text))
             except GameNotFound:
                 pass
         game_id = self._id_by_name(text)
         if game_id is None:
-            names = ", ".join(f"{g.id} {g.name!r}" for g in self.list_games()[:10]) or "none yet"
+            names = ", ".join(f"{g.id} {g.name!r}" for g in self.list_games()[:10] if not g.damaged) or "none yet"
             raise GameNotFound(f"no game {text!r}; games: {names}", self.path)
         return self.game(game_id)
 
     def _id_by_name(self, name: str) -> int | None:
-        row = self.conn.execute("SELECT id FROM games WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
-        return None if row is None else int(row[0])
+        with self.reading():
+            row = self.conn.execute("SELECT id FROM games WHERE name = ? COLLATE NOCASE", (name,)).fetchone()
+        return None if row is None or not isinstance(row[0], int) else row[0]
+
+    def open_reader(self, game_id: int) -> GameReader:
+        """Read a game without taking its lock (another process may be playing it)."""
+        summary = self.game(game_id)
+        return GameReader(self, summary, self.game_engine(summary.id, summary.ruleset))
 
     def open_game(self, game_id: int) -> GameHandle:
         """Lock and load a game (latest snapshot + the live actions after it)."""
+        if self.readonly:
+            raise StoreError(f"{self.path}: opened read-only", self.path)
         summary = self.game(game_id)
         lock = GameLock(self.path, summary.id, summary.name)
         try:
@@ -278,21 +368,6 @@ class GameStore:
             self._game_engines.pop(game_id, None)
         finally:
             lock.release(remove=True)
-
-
-def _summary(row: tuple) -> GameSummary:
-    return GameSummary(
-        id=row[0],
-        name=row[1],
-        ruleset=row[2],
-        created=row[3],
-        updated=row[4],
-        turn=row[5],
-        players=tuple(json.loads(row[6])),
-        actions=row[7],
-        finished=bool(row[8]),
-        result=row[9],
-    )
 
 
 def _catalog_engines(dirs: AppDirs | None) -> Callable[[str], Engine]:

@@ -8,6 +8,7 @@ written by a newer mstracker. Such a file is never opened for writing.
 from __future__ import annotations
 
 import sqlite3
+import stat
 from pathlib import Path
 
 SCHEMA_VERSION = 1
@@ -64,6 +65,14 @@ class GameLocked(StoreError):
     """The game is open in another process (or another handle of this one)."""
 
 
+class DamagedGame(StoreError):
+    """A row of the database cannot be read as a game; it is reported and left untouched."""
+
+
+class DatabaseBusy(StoreError):
+    """Another program held the database's write lock for longer than the timeout."""
+
+
 class GameNotFound(StoreError):
     """No game with that id or name."""
 
@@ -74,6 +83,24 @@ class NothingToUndo(StoreError):
 
 class NothingToRedo(StoreError):
     """No undone action is waiting to be redone."""
+
+
+class UnreadableText:
+    """What a text column holds when its bytes are not UTF-8 (a flipped bit): reported, not raised."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+
+    def __repr__(self) -> str:
+        return "<text that is not UTF-8>"
+
+
+def decode_text(raw: bytes) -> str | UnreadableText:
+    """The connections' text_factory: one bad row must not abort a whole fetch."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return UnreadableText(raw)
 
 
 def fresh_database_path(path: Path) -> Path:
@@ -112,11 +139,14 @@ def _newer(path: Path, version: int) -> StoreError:
 def probe(path: Path) -> None:
     """Check an existing database read-only; StoreError when it must not be written to."""
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except FileNotFoundError:
         return
     except OSError as exc:
         raise StoreError(f"{path} cannot be read ({exc.strerror})", path) from None
+    if not stat.S_ISREG(info.st_mode):  # a folder, a FIFO or a device: never opened (a FIFO would block)
+        raise _unusable(path, f"it is {file_kind(info.st_mode)}, not a file")
+    size = info.st_size
     if size == 0:
         return
     with open(path, "rb") as fh:
@@ -148,6 +178,19 @@ def probe(path: Path) -> None:
         raise _unusable(path, f"it holds other tables: {', '.join(sorted(tables))}")
     if version >= 1 and not _TABLES <= tables:
         raise _unusable(path, f"tables missing: {', '.join(sorted(_TABLES - tables))}")
+
+
+def file_kind(mode: int) -> str:
+    """'a folder', 'a FIFO', ... for messages about paths that are not regular files."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
 
 
 def check_version(conn: sqlite3.Connection, path: Path) -> None:

@@ -3,6 +3,9 @@
 A file that cannot be read is reported, the defaults are used, and the file is never overwritten
 silently: the next save first keeps it beside the new one as `settings.bad.toml` and says so.
 Plain dataclasses rather than pydantic: this is read before the first frame, so it stays light.
+
+Files people edit keep their comments: settings.toml and the house-rule files are rewritten with
+tomlkit, which changes the one value and leaves every other line as it was.
 """
 
 from __future__ import annotations
@@ -12,10 +15,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from ..paths import AppDirs
-from .tomlfile import FileProblem, read_toml, write_atomic
+from .tomlfile import FileProblem, read_regular, read_toml, write_atomic
 
 SCHEMA_VERSION = 1
 
@@ -42,7 +43,7 @@ class Settings:
     last_ruleset: str | None = None
     """The ruleset the dice roller, rules reference and fleet builder open with."""
 
-    def to_toml(self) -> str:
+    def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "schema_version": self.schema_version,
             "theme": self.theme.value,
@@ -50,7 +51,20 @@ class Settings:
         }
         if self.last_ruleset is not None:
             data["last_ruleset"] = self.last_ruleset
-        return tomli_w.dumps(data)
+        return data
+
+    def to_toml(self, previous: str = "") -> str:
+        """The settings as TOML; with `previous` (the file as it was), its comments and layout kept."""
+        import tomlkit
+
+        doc = tomlkit.parse(previous) if previous else tomlkit.document()
+        data = self.to_dict()
+        for key in [k for k in doc if k not in data]:
+            del doc[key]
+        for key, value in data.items():
+            if doc.get(key) != value:
+                doc[key] = value
+        return tomlkit.dumps(doc)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], name: str) -> Settings:
@@ -95,10 +109,13 @@ class SettingsStore:
     def save(self, settings: Settings) -> Path | None:
         """Write settings atomically. Returns where an unreadable old file was kept, if one was."""
         kept = None
-        if self.problem is not None and self.path.exists():
+        previous = ""
+        if self.problem is not None and (self.path.exists() or self.path.is_symlink()):
             kept = _free_name(self.path.with_name("settings.bad.toml"))
             self.path.replace(kept)
-        write_atomic(self.path, settings.to_toml())
+        elif self.path.exists():
+            previous = _text_of(self.path)
+        write_atomic(self.path, settings.to_toml(previous))
         self.settings = settings
         self.problem = None
         return kept
@@ -120,7 +137,7 @@ def _free_name(path: Path) -> Path:
 def load_settings(dirs: AppDirs) -> SettingsStore:
     """Read settings.toml; a missing file gives the defaults, a bad one the defaults plus a problem."""
     path = dirs.settings_file
-    if not path.exists():
+    if not (path.exists() or path.is_symlink()):  # a dangling link is reported, not ignored
         return SettingsStore(path)
     try:
         return SettingsStore(path, Settings.from_dict(read_toml(path, str(path)), str(path)))
@@ -131,25 +148,38 @@ def load_settings(dirs: AppDirs) -> SettingsStore:
 # -- house rules: `[settings] key = value` in config/house-rules/<ruleset>.toml -------------------------
 
 
-def set_house_setting(path: Path, key: str, value: bool | int | float | str | None) -> None:
-    """Set (or, with None, remove) one `[settings]` key of a house-rule file, keeping its other keys.
+def _text_of(path: Path) -> str:
+    """A TOML file's text for tomlkit, after the same checks as reading it (FileProblem)."""
+    read_toml(path, str(path))  # regular file, size cap, valid TOML: else FileProblem, nothing written
+    return read_regular(path, str(path)).decode("utf-8")
 
-    Raises FileProblem when the existing file cannot be read: it is never overwritten blindly.
-    Comments in the file are not kept (the file is rewritten from its parsed content).
+
+def set_house_setting(path: Path, key: str, value: bool | int | float | str | None) -> None:
+    """Set (or, with None, remove) one `[settings]` key of a house-rule file.
+
+    Every other line, comments included, stays as it was (tomlkit). Raises FileProblem when the
+    existing file cannot be read: it is never overwritten blindly.
     """
-    data = read_toml(path, str(path)) if path.exists() else {}
-    section = data.get("settings", {})
-    if not isinstance(section, dict):
+    import tomlkit
+
+    exists = path.exists() or path.is_symlink()
+    doc = tomlkit.parse(_text_of(path)) if exists else tomlkit.document()
+    section = doc.get("settings")
+    if section is not None and not isinstance(section, dict):
         raise FileProblem(f"{path}: settings: expected a table, so it is left as it is")
     if value is None:
-        section.pop(key, None)
+        if section is not None and key in section:
+            del section[key]
+        if section is not None and not section:
+            del doc["settings"]
     else:
+        if section is None:
+            section = tomlkit.table()
+            doc["settings"] = section
         section[key] = value
-    if section:
-        data["settings"] = section
-    else:
-        data.pop("settings", None)
-    if not data and path.exists():
-        path.unlink()
+    text = tomlkit.dumps(doc)
+    if not text.strip():
+        if exists:
+            path.unlink()
         return
-    write_atomic(path, tomli_w.dumps(data))
+    write_atomic(path, text)

@@ -1,8 +1,14 @@
-"""Reading TOML files with clear errors and limits, and writing files atomically."""
+"""Reading TOML files with clear errors and limits, and writing files atomically.
+
+Only regular files are read: a FIFO would block forever, a link to /dev/zero would never end, a
+folder cannot be read. Each is refused with a message naming the path, and no read goes past
+the size cap.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 import tomllib
 from pathlib import Path
@@ -18,16 +24,48 @@ class FileProblem(ValueError):
 def read_toml(path: Path, label: str | None = None, max_bytes: int = MAX_FILE_BYTES) -> dict[str, Any]:
     """Parse a TOML file, refusing huge, binary or malformed files with a clear message."""
     name = label or path.name
+    return parse_toml_bytes(read_regular(path, name, max_bytes), name)
+
+
+def read_regular(path: Path, name: str, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most `max_bytes`; FileProblem for anything else."""
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except FileNotFoundError:
-        raise FileProblem(f"{name}: no such file") from None
+        dangling = path.is_symlink()
+        raise FileProblem(f"{name}: {'a link to nothing (dangling)' if dangling else 'no such file'}") from None
     except OSError as exc:
         raise FileProblem(f"{name}: cannot be read ({exc.strerror})") from None
-    if size > max_bytes:
-        raise FileProblem(f"{name}: file is {size} bytes; the limit is {max_bytes}")
-    raw = path.read_bytes()
-    return parse_toml_bytes(raw, name)
+    if not stat.S_ISREG(info.st_mode):
+        raise FileProblem(f"{name}: is {_kind(info.st_mode)}, not a file")
+    if info.st_size > max_bytes:
+        raise FileProblem(f"{name}: file is {info.st_size} bytes; the limit is {max_bytes}")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(max_bytes + 1)  # the file may have grown since stat
+    except OSError as exc:
+        raise FileProblem(f"{name}: cannot be read ({exc.strerror})") from None
+    if len(raw) > max_bytes:
+        raise FileProblem(f"{name}: file is over the limit of {max_bytes} bytes")
+    return raw
+
+
+def is_regular_file(path: Path) -> bool:
+    """True for a regular file (following links); False for folders, FIFOs, devices, dangling links."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
 
 
 def parse_toml_bytes(raw: bytes, name: str) -> dict[str, Any]:
@@ -43,6 +81,8 @@ def parse_toml_bytes(raw: bytes, name: str) -> dict[str, Any]:
         raise FileProblem(f"{name}: not valid TOML: {exc}") from None
     except RecursionError:
         raise FileProblem(f"{name}: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of over 4,300 digits (Python's int limit)
+        raise FileProblem(f"{name}: a value cannot be read ({str(exc).splitlines()[0][:100]})") from None
 
 
 def write_atomic(path: Path, text: str) -> None:

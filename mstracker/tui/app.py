@@ -9,11 +9,12 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from importlib import import_module
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from ..store.settings import Theme
+from .lifeline import LifelineApp
 from .services import Services
 
 THEMES = {Theme.DARK: "textual-dark", Theme.LIGHT: "textual-light"}
@@ -27,7 +28,7 @@ SCREENS: dict[str, tuple[str, str, str, str]] = {
 }
 
 
-class MstrackerApp(App[int]):
+class MstrackerApp(LifelineApp[int]):
     """mstracker's terminal app. Build it with mstracker.app_factory.build_app."""
 
     CSS_PATH = "app.tcss"
@@ -39,6 +40,11 @@ class MstrackerApp(App[int]):
         super().__init__()
         self.services = services
         self._closers: dict[int, Callable[[], None]] = {}
+
+    def notify(self, message: str, *, markup: bool = False, **kwargs: object) -> None:  # type: ignore[override]
+        """Notifications carry names and values users typed: always shown as text, never parsed as
+        markup (screens pass markup=True through Widget.notify; no message here uses markup)."""
+        super().notify(message, markup=False, **kwargs)  # type: ignore[arg-type]
 
     def close_on_exit(self, key: int, closer: Callable[[], None] | None) -> None:
         """Run `closer` when the app exits (an open game releases its lock); None forgets it."""

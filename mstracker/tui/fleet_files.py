@@ -25,7 +25,7 @@ def _whole_number(low: int | None = None, high: int | None = None) -> Callable[[
     def check(text: str) -> str | None:
         if not text:
             return None
-        if not text.isdigit():
+        if not text.isdecimal():
             return "a whole number, please"
         if low is not None and int(text) < low:
             return f"at least {low}"

@@ -6,6 +6,7 @@ the engine, the battle screen) are imported here on first use, never at start-up
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -71,6 +72,8 @@ def open_game(app: MstrackerApp, game_id: int) -> bool:
     while len(app.screen_stack) > 1:
         app.pop_screen()
     app.push_screen(BattleScreen(session))
+    if session.handle.took_over:
+        app.notify(session.handle.took_over, title="Lock taken over", severity="warning", timeout=10)
     return True
 
 
@@ -91,11 +94,74 @@ def show_saved_games(app: MstrackerApp) -> None:
     if games is None:
         return
 
-    def chosen(game: Any) -> None:
-        if game is not None:
+    def chosen(choice: tuple[str, Any] | None) -> None:
+        if choice is None:
+            return
+        verb, game = choice
+        if verb == "open":
             open_game(app, game.id)
+        elif verb == "export":
+            ask_export(app, game)
+        elif verb == "import":
+            ask_import(app)
 
     app.push_screen(SavedGamesModal(games, "enter: open on the battle screen (ctrl+d there deletes a game) · escape: close"), chosen)
+
+
+def ask_export(app: MstrackerApp, game: Any) -> None:
+    """Ask where to write a game file (suggesting the data folder's exports/), then write it."""
+    from ..store.fleets import slug
+    from .modals.text_prompt import Field, TextPromptModal, not_blank
+
+    default = app.services.dirs.data / "exports" / f"{slug(game.name)}.mstracker.json"
+
+    def write(values: list[str] | None) -> None:
+        if values:
+            export_game_file(app, game.id, Path(values[0]).expanduser())
+
+    field = Field("File to write", str(default), check=not_blank, max_length=1000)
+    app.push_screen(TextPromptModal(f"Export {game.name!r}", [field]), write)
+
+
+def ask_import(app: MstrackerApp) -> None:
+    """Ask for a game file, import it as a new game, and show the saved games again."""
+    from .modals.text_prompt import Field, TextPromptModal, not_blank
+
+    def read(values: list[str] | None) -> None:
+        if values and import_game_file(app, Path(values[0]).expanduser()) is not None:
+            show_saved_games(app)
+
+    field = Field("Game file (written by export)", "", placeholder="~/game.mstracker.json", check=not_blank, max_length=1000)
+    app.push_screen(TextPromptModal("Import a game", [field]), read)
+
+
+def export_game_file(app: MstrackerApp, game_id: int, path: Path) -> bool:
+    from ..store.gamefile import export_game
+    from ..store.games import GameStore, StoreError
+
+    try:
+        with GameStore.default(app.services.dirs, readonly=True) as store:
+            count = export_game(store, game_id, path)
+    except StoreError as exc:
+        app.notify(str(exc), title="Game not exported", severity="error", timeout=12)
+        return False
+    app.notify(f"{count} actions written to {app.services.show_path(path)}", title="Game exported", timeout=8)
+    return True
+
+
+def import_game_file(app: MstrackerApp, path: Path) -> int | None:
+    from ..store.gamefile import import_game
+    from ..store.games import GameStore, StoreError
+
+    try:
+        with GameStore.default(app.services.dirs) as store:
+            game_id = import_game(store, path)
+            name = store.game(game_id).name
+    except StoreError as exc:
+        app.notify(str(exc), title="Game not imported", severity="error", timeout=12)
+        return None
+    app.notify(f"Imported as {name!r}", title="Game imported", timeout=8)
+    return game_id
 
 
 def create_game(app: MstrackerApp, name: str, ruleset: str, rosters: list[Any], settings: dict[str, Any],

@@ -9,4 +9,12 @@ def run_tui() -> int:
 
     app = build_app()
     app.run()
+    if app.terminal_closed:
+        import sys
+
+        try:  # for a log, when stderr was redirected; a dead terminal takes nothing
+            sys.stderr.write(f"mstracker: the terminal went away ({app.terminal_closed}); every action is saved\n")
+            sys.stderr.flush()
+        except OSError:
+            pass
     return app.return_code or 0

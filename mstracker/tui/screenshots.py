@@ -223,6 +223,27 @@ async def shoot(name: str, scene: Scene, outdir: Path) -> Path:
         return Path(app.save_screenshot(f"{name}.svg", str(outdir)))
 
 
+async def shoot_watch(outdir: Path) -> Path:
+    """The watcher (`mstracker watch`, the same view `serve` sends to a browser) on a game under way."""
+    from ..game import Action
+    from ..store.fleets import load_roster, sample_fleets
+    from ..store.games import GameStore
+    from .watch import WatchApp
+
+    fleets = {p.name: p for p in sample_fleets("pz8")}
+    with GameStore.default() as store:
+        game_id = store.create_game("Razor vs Anchor", "pz8", [load_roster(fleets[n]) for n in ("razor-squadron.toml", "anchor-flight.toml")], {})
+        with store.open_game(game_id) as handle:
+            handle.perform(Action("advance"))
+            handle.perform(Action("note", {"text": "Blue's tablet follows the game through mstracker serve"}))
+            handle.perform(Action("set", {"target": "A2", "key": "mps", "value": "3"}))
+    readers = GameStore.default(readonly=True)
+    app = WatchApp(readers, readers.open_reader(game_id))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        return Path(app.save_screenshot("watch.svg", str(outdir)))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
@@ -235,6 +256,9 @@ def main(argv: list[str] | None = None) -> int:
             os.environ["MSTRACKER_HOME"] = home_dir  # never the user's own fleets or settings
             path = asyncio.run(shoot(name, scene, outdir))
         print(path)
+    with tempfile.TemporaryDirectory(prefix="mstracker-shots-") as home_dir:
+        os.environ["MSTRACKER_HOME"] = home_dir
+        print(asyncio.run(shoot_watch(outdir)))
     return 0
 
 

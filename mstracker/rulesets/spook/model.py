@@ -40,8 +40,10 @@ class Reload(NamedTuple):
         if text is None:
             return None
         m = _RELOAD_RE.match(text)
-        if not m:
+        if not m or len(text) > 16:
             raise ValueError(f"expected a reload like '8;1' (uses;turns to wait), got {text!r}")
+        if int(m.group(1)) < 1:
+            raise ValueError(f"a reload needs at least 1 turn of use before it waits, got {text!r}")
         return cls(int(m.group(1)), int(m.group(2)))
 
     def __str__(self) -> str:

@@ -19,7 +19,7 @@ from ...rules.contract import DicePlan, DieNeed
 
 def parse_faces(text: str) -> list[int] | None:
     words = text.replace(",", " ").split()
-    if not all(w.isdigit() for w in words):
+    if not all(w.isdecimal() for w in words):
         return None
     return [int(w) for w in words]
 

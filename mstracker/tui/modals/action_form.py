@@ -83,7 +83,7 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
     def compose(self) -> ComposeResult:
         state = self.host.state
         with Vertical(classes="modal-box action-box" + (" -rolls" if self.spec.rolls else "")):
-            yield Label(f"{self.title_text}", id="action-title")
+            yield Label(f"{self.title_text}", id="action-title", markup=False)
             yield Static(self.spec.help, id="action-help", classes="muted", markup=False)
             if not self.legal.allowed and self.legal.reason:
                 yield Static(Content.styled(f"Not now: {self.legal.reason}", "$text-warning"), id="action-not-now")

@@ -6,6 +6,7 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -37,9 +38,9 @@ class ChooseValueModal(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choose-box", classes="modal-box"):
-            yield Label(f"{self.key}")
-            yield Static(self.setting.text, classes="muted")
-            yield Static(f"book: {_show(self.book)}   now: {_show(self.current)}   ({self.setting.source})")
+            yield Label(f"{self.key}", markup=False)
+            yield Static(self.setting.text, classes="muted", markup=False)
+            yield Static(f"book: {_show(self.book)}   now: {_show(self.current)}   ({self.setting.source})", markup=False)
             if self.choices:
                 options = [
                     Option(_show(c) + ("   (book)" if c == self.book else "") + ("   ◀ now" if c == self.current else ""), id=str(i))
@@ -80,7 +81,7 @@ class ChooseValueModal(ModalScreen[Any]):
             check_setting_value(self.setting, value)
         except ValueError as exc:
             message = str(exc) if "could not convert" not in str(exc) else f"expected a number, got {text!r}"
-            self.query_one("#choose-error", Static).update(f"✗ {message}")
+            self.query_one("#choose-error", Static).update(Content(f"✗ {message}"))
             return
         self.dismiss(value)
 

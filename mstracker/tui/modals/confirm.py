@@ -27,7 +27,7 @@ class ConfirmModal(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box confirm-box"):
-            yield Label(self.question)
+            yield Label(self.question, markup=False)
             if self.detail:
                 with VerticalScroll(classes="confirm-detail"):
                     yield Static(self.detail, classes="muted", markup=False)

@@ -14,6 +14,7 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -279,7 +280,7 @@ class DesignEditorModal(ModalScreen[DesignEdit | None]):
         out.rstrip()
         self.query_one("#design-findings", Static).update(out)
         problem = self.name_problem(self.design_name()) if self.design_name() else None
-        self.query_one("#design-error", Static).update(f"✗ {problem}" if problem else "")
+        self.query_one("#design-error", Static).update(Content(f"✗ {problem}" if problem else ""))
 
     # -- keys --------------------------------------------------------------------------------------------
 
@@ -296,7 +297,7 @@ class DesignEditorModal(ModalScreen[DesignEdit | None]):
         name = self.design_name()
         problem = self.name_problem(name)
         if problem:
-            self.query_one("#design-error", Static).update(f"✗ {problem}")
+            self.query_one("#design-error", Static).update(Content(f"✗ {problem}"))
             self.query_one("#design-name", Input).focus()
             return
         self.dismiss(DesignEdit(name=name, data=self.design_data(), original=self.original))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from textual import on
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -31,7 +32,7 @@ class PhysicalDiceModal(ModalScreen[Roll | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="physical-box", classes="modal-box"):
-            yield Label(f"Roll your dice: {self.title_text}", id="physical-title")
+            yield Label(f"Roll your dice: {self.title_text}", id="physical-title", markup=False)
             yield Static(id="physical-progress")
             yield Input(placeholder="face(s), e.g. 4 or 3 5", id="physical-input", restrict=r"[0-9 ,]*")
             yield Static(id="physical-error", classes="error-text")
@@ -47,7 +48,7 @@ class PhysicalDiceModal(ModalScreen[Roll | None]):
         done = ", ".join(f"d{s}={f}" for s, f in zip(self.needed, self.faces))
         index = len(self.faces)
         prompt = f"Die {index + 1} of {len(self.needed)}: a d{self.needed[index]}" if index < len(self.needed) else ""
-        self.query_one("#physical-progress", Static).update(f"{prompt}\n{done or 'no faces yet'}")
+        self.query_one("#physical-progress", Static).update(Content(f"{prompt}\n{done or 'no faces yet'}"))
 
     @on(Input.Submitted, "#physical-input")
     def take_faces(self, event: Input.Submitted) -> None:

@@ -1,4 +1,4 @@
-"""The saved games in the games database, most recent first (read-only until the battle screen lands)."""
+"""The saved games in the games database, most recent first: open, export or import a game."""
 
 from __future__ import annotations
 
@@ -15,9 +15,13 @@ from textual.widgets.option_list import Option
 
 
 class SavedGamesModal(ModalScreen[Any]):
-    """Lists GameSummary rows; dismisses with the chosen summary, or None."""
+    """Lists GameSummary rows. Dismisses with ("open" | "export", summary), ("import", None), or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Close")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Close"),
+        Binding("e", "export", "Export to a file"),
+        Binding("i", "import_file", "Import a file"),
+    ]
 
     def __init__(self, games: list[Any], note: str) -> None:
         super().__init__()
@@ -27,24 +31,46 @@ class SavedGamesModal(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box wide"):
             yield Label("Saved games")
-            options = [
-                Option(
-                    Text.assemble(
-                        (g.name, "bold"),
-                        f"  ·  {g.ruleset}  ·  turn {g.turn}  ·  {' vs '.join(g.players)}  ·  ",
-                        ("finished " + g.result if g.finished else f"{g.actions} actions", "dim"),
-                        (f"  ·  {g.updated}", "dim"),
-                    ),
-                    id=str(g.id),
-                )
-                for g in self.games
-            ] or [Option(Text("no games yet", style="dim"), disabled=True)]
+            options = [self._option(g) for g in self.games] or [Option(Text("no games yet", style="dim"), disabled=True)]
             yield OptionList(*options, id="games-list")
             yield Static(self.note, classes="muted", markup=False)
+            yield Static("e: export the highlighted game to a file · i: import a game file", classes="muted", markup=False)
+
+    @staticmethod
+    def _option(g: Any) -> Option:
+        if getattr(g, "damaged", None):
+            return Option(Text.assemble((f"game {g.id}", "bold"), "  ·  ", (g.damaged, "red")), id=str(g.id), disabled=True)
+        return Option(
+            Text.assemble(
+                (g.name, "bold"),
+                f"  ·  {g.ruleset}  ·  turn {g.turn}  ·  {' vs '.join(g.players)}  ·  ",
+                ("finished " + g.result if g.finished else f"{g.actions} actions", "dim"),
+                (f"  ·  {g.updated}", "dim"),
+            ),
+            id=str(g.id),
+        )
+
+    def _highlighted(self) -> Any:
+        options = self.query_one("#games-list", OptionList)
+        if options.highlighted is None:
+            return None
+        option_id = options.get_option_at_index(options.highlighted).id
+        return next((g for g in self.games if str(g.id) == option_id and not getattr(g, "damaged", None)), None)
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(next((g for g in self.games if str(g.id) == event.option.id), None))
+        game = next((g for g in self.games if str(g.id) == event.option.id), None)
+        self.dismiss(("open", game) if game is not None else None)
+
+    def action_export(self) -> None:
+        game = self._highlighted()
+        if game is None:
+            self.notify("Highlight a game to export first.", severity="warning")
+            return
+        self.dismiss(("export", game))
+
+    def action_import_file(self) -> None:
+        self.dismiss(("import", None))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

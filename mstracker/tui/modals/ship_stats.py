@@ -21,7 +21,7 @@ def whole_number(high: int) -> Callable[[str], str | None]:
     def check(text: str) -> str | None:
         if not text:
             return None
-        if not text.isdigit():
+        if not text.isdecimal():
             return "a whole number, please (or blank)"
         if int(text) > high:
             return f"at most {high}"

@@ -38,11 +38,11 @@ class TextPromptModal(ModalScreen[list[str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
-            yield Label(self.title_text)
+            yield Label(self.title_text, markup=False)
             for i, field in enumerate(self.fields):
-                yield Static(field.label, classes="prompt-label")
+                yield Static(field.label, classes="prompt-label", markup=False)
                 yield Input(field.value, placeholder=field.placeholder, id=f"field-{i}", max_length=field.max_length)
-            yield Static(id="prompt-error", classes="error-text")
+            yield Static(id="prompt-error", classes="error-text", markup=False)
             yield Static(self.note or "enter: OK · tab: next field · escape: cancel", classes="muted", markup=False)
 
     @on(Input.Submitted)

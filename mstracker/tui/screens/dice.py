@@ -10,6 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
@@ -144,7 +145,7 @@ class DiceScreen(Screen):
             self.expression = parse(text)
         except DiceError as exc:
             self.expression = None
-            error.update(f"✗ {exc}")
+            error.update(Content(f"✗ {exc}"))
             summary.update("")
             chart.clear("")
             return
@@ -166,7 +167,7 @@ class DiceScreen(Screen):
     def _odds_failed(self, expression: Expression, message: str) -> None:
         if expression is self.expression:
             self.odds_pending = False
-            self.query_one("#expr-error", Static).update(f"✗ {message}")
+            self.query_one("#expr-error", Static).update(Content(f"✗ {message}"))
             self.query_one("#odds-summary", Static).update("")
 
     def _odds_ready(self, expression: Expression) -> None:

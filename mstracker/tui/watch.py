@@ -1,0 +1,148 @@
+"""The watcher: a read-only live view of one game for a second terminal or a browser.
+
+`mstracker watch GAME` shows the banner, every fleet's ship records and the log, and follows
+every action the players commit elsewhere (the TUI, `game act`). It reads the database through a
+read-only connection and never takes the game's lock, so it never waits on the writer nor blocks
+it. Changes are noticed by polling SQLite's `PRAGMA data_version` on that connection every
+POLL_SECONDS: a read of the shared-memory header, no disk I/O while nothing changes. It offers
+no actions: the only keys are quit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..game import GameState
+from .lifeline import LifelineApp
+from .screens.battle_session import changed_ships
+from .widgets.banner import Banner
+from .widgets.event_log import EventLog
+from .widgets.fleet_column import FleetColumn
+from .widgets.ship_card import ShipCard
+
+if TYPE_CHECKING:
+    from ..store.games import GameReader, GameStore
+
+POLL_SECONDS = 0.1
+"""How often the watcher asks whether the database changed (commit-to-screen stays under 0.5 s)."""
+
+
+class WatchScreen(Screen):
+    """Banner, fleets and log of one game, redrawn as other processes change it."""
+
+    TITLE = "Watching"
+    AUTO_FOCUS = ""
+    BINDINGS = [Binding("q", "app.quit", "Quit")]
+
+    def __init__(self, store: GameStore, reader: GameReader) -> None:
+        super().__init__()
+        self.store = store
+        self.reader = reader
+        self.cards: dict[str, ShipCard] = {}
+        self._version = store.data_version()
+
+    def compose(self) -> ComposeResult:
+        state = self.reader.state
+        yield Banner(id="banner")
+        with Horizontal(id="battle-body"):
+            with Container(id="fleets"):
+                for index in range(len(state.players)):
+                    yield FleetColumn(index, state.ships_of(index), self.reader.engine.spec)
+            with Vertical(id="battle-side"):
+                # The battle screen's "on the table" panel is being built elsewhere; when it lands,
+                # it is composed here, above the log, and redrawn in `show_changes` like the rest.
+                yield Container(id="on-table")
+                yield EventLog(id="log")
+        yield Static("read-only: follows the game as it is played elsewhere", id="watch-note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.cards = {card.ship.id: card for card in self.query(ShipCard)}
+        log = self.query_one(EventLog)
+        log.border_title = "Log"
+        for row in self.reader.log():
+            log.add_events(row.events, undone=row.undone)
+        self.reader.start_following()
+        self.show_all()
+        self.set_interval(POLL_SECONDS, self.poll)
+
+    def on_resize(self) -> None:
+        width = self.size.width
+        players = max(1, len(self.reader.state.players))
+        self.query_one("#fleets").set_class(players > 1 and (width - 44) < players * 38, "-stacked")
+
+    def poll(self) -> None:
+        """Follow the game when another connection committed since the last look."""
+        version = self.store.data_version()
+        if version == self._version:
+            return
+        self._version = version
+        old = self.reader.state
+        changes = self.reader.follow()
+        if changes:
+            self.show_changes(old, changes)
+
+    def show_all(self) -> None:
+        state = self.reader.state
+        for column in self.query(FleetColumn):
+            column.show_player(state)
+        ruleset = self.reader.engine.ruleset
+        self.query_one(Banner).show(state, ruleset.meta.turn_word, bool(ruleset.house_rules))
+
+    def show_changes(self, old: GameState, changes: list) -> None:
+        log = self.query_one(EventLog)
+        for what, row in changes:
+            if what == "undone":
+                log.add_undo(row.events)
+            elif what == "redone":
+                log.add_redo(row.events)
+            else:
+                log.add_events(row.events, undone=row.undone)
+        new = self.reader.state
+        for ship_id in changed_ships(old, new):
+            ship, card = new.ships.get(ship_id), self.cards.get(ship_id)
+            if ship is None or card is None or card.ship.owner != ship.owner:
+                self.call_later(self.rebuild_fleets)
+                return
+            card.show(ship)
+        self.show_all()
+
+    async def rebuild_fleets(self) -> None:
+        """Ships were added or changed hands: lay the fleets out again (rare)."""
+        fleets = self.query_one("#fleets")
+        state = self.reader.state
+        await fleets.remove_children()
+        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.reader.engine.spec) for i in range(len(state.players)))
+        self.cards = {card.ship.id: card for card in self.query(ShipCard)}
+        self.show_all()
+
+
+class WatchApp(LifelineApp[int]):
+    """The watcher as an app of its own (`mstracker watch`, and each browser tab of `serve`)."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "mstracker watch"
+    ENABLE_COMMAND_PALETTE = False  # nothing to do here but look
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+
+    def __init__(self, store: GameStore, reader: GameReader, theme: str = "textual-dark") -> None:
+        super().__init__()
+        self.store = store
+        self.reader = reader
+        self._theme_name = theme
+        self.sub_title = reader.name
+
+    def get_default_screen(self) -> Screen:
+        return WatchScreen(self.store, self.reader)
+
+    def on_mount(self) -> None:
+        self.theme = self._theme_name
+
+    def on_unmount(self) -> None:
+        self.store.close()
