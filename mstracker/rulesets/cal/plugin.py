@@ -86,7 +86,7 @@ class Plugin(CalSteps, CalMovement, CalOrdnance, CalGunnery):
 
     def build_record_spec(self) -> RecordSpec:
         return RecordSpec(fields=SHIP_FIELDS, item_fields=ITEM_FIELDS, player_fields=PLAYER_FIELDS,
-                          loss_flags=("destroyed", "jumped"))
+                          loss_flags=("destroyed", "jumped"), not_lost=("jumped",))  # a jump out is an escape
 
     # ---- set-up ---------------------------------------------------------------------------------
     def class_for(self, query: str, roster: Roster | None) -> tuple[str, ShipClass]:

@@ -16,14 +16,20 @@ def player_content(state: GameState, index: int, spec: RecordSpec) -> Content:
     player: PlayerState = state.players[index]
     active = state.started and state.active == index and not state.finished
     ships = state.ships_of(index)
-    lost = sum(1 for s in ships if spec.lost(s.record))
+    lost = sum(1 for s in ships if spec.destroyed(s.record))
+    gone: dict[str, int] = {}  # out of play without being lost: 'retired', 'jumped'
+    for s in ships:
+        if spec.lost(s.record) and not spec.destroyed(s.record):
+            word = spec.out_word(s.record).lower()
+            gone[word] = gone.get(word, 0) + 1
     head = Content.assemble(
         ("▶ " if active else "", "bold $accent"),
         (player.name, "bold $text-accent" if active else "bold"),
         (f" · {player.fleet}" if player.fleet else "", "dim"),
         ("  active" if active else "", "bold $accent"),
     )
-    parts = [f"{len(ships)} ships" + (f", {lost} lost" if lost else "")]
+    parts = [f"{len(ships)} ships" + (f", {lost} lost" if lost else "")
+             + "".join(f", {n} {word}" for word, n in gone.items())]
     shown: set[str] = set()
     for f in spec.player_fields:
         if f.key in player.resources:
