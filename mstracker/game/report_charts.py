@@ -37,13 +37,15 @@ class ChartSampler:
         self.turns.append(turn)
         sums = {key: [0] * self.players for key in self.bars}
         counts = [0] * self.players
+        flags = self.spec.loss_flags
         for ship in state.ships.values():
-            if not 0 <= ship.owner < self.players or self.spec.lost(ship.record):
+            record = ship.record
+            if not 0 <= ship.owner < self.players or any(record.get(f) for f in flags):
                 continue
             counts[ship.owner] += 1
             for key, row in sums.items():
-                value = ship.record.get(key)
-                if isinstance(value, int) and not isinstance(value, bool):
+                value = record.get(key)
+                if type(value) is int:
                     row[ship.owner] += value
         for key, row in sums.items():
             for player, value in enumerate(row):

@@ -99,8 +99,11 @@ class FleetTracker:
 
     def changed(self, before: GameState, after: GameState, event: Event) -> Iterator[tuple[ShipState, ShipState]]:
         """Note joins, captures and departures; yields (old, new) for each ship the event changed."""
-        for sid, ship in after.ships.items():
-            old = before.ships.get(sid)
+        named = event.data.get("ship") if event.kind == "value-set" else None
+        # a value-set changes its one ship (the generic reducer); other events may change any ship
+        ids = (named,) if named in after.ships and named in before.ships else after.ships
+        for sid in ids:
+            ship, old = after.ships[sid], before.ships.get(sid)
             if old is ship:
                 continue
             if old is None:
