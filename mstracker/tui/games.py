@@ -91,11 +91,26 @@ def show_saved_games(app: MstrackerApp) -> None:
     if games is None:
         return
 
-    def chosen(game: Any) -> None:
-        if game is not None:
+    def chosen(choice: tuple[str, Any] | None) -> None:
+        if choice is None:
+            return
+        verb, game = choice
+        if verb == "open":
             open_game(app, game.id)
+        elif verb == "report":
+            show_report(app, game.id, game.name)
 
-    app.push_screen(SavedGamesModal(games, "enter: open on the battle screen (ctrl+d there deletes a game) · escape: close"), chosen)
+    note = "enter: open on the battle screen (ctrl+d there deletes a game) · r: battle report · escape: close"
+    app.push_screen(SavedGamesModal(games, note), chosen)
+
+
+def show_report(app: MstrackerApp, game_id: int, name: str) -> None:
+    """The battle report of a saved game (read in a worker; a game open in another mstracker is explained)."""
+    from ..store.reports import game_report
+    from .screens.report import ReportScreen
+
+    dirs = app.services.dirs
+    app.push_screen(ReportScreen(game_id, name, lambda: game_report(dirs, game_id)))
 
 
 def create_game(app: MstrackerApp, name: str, ruleset: str, rosters: list[Any], settings: dict[str, Any]) -> int | None:

@@ -1,4 +1,4 @@
-"""The saved games in the games database, most recent first (read-only until the battle screen lands)."""
+"""The saved games in the games database, most recent first: open one, or read its battle report."""
 
 from __future__ import annotations
 
@@ -15,9 +15,12 @@ from textual.widgets.option_list import Option
 
 
 class SavedGamesModal(ModalScreen[Any]):
-    """Lists GameSummary rows; dismisses with the chosen summary, or None."""
+    """Lists GameSummary rows. Dismisses with ("open" | "report", summary), or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Close")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Close"),
+        Binding("r", "report", "Battle report"),
+    ]
 
     def __init__(self, games: list[Any], note: str) -> None:
         super().__init__()
@@ -42,9 +45,24 @@ class SavedGamesModal(ModalScreen[Any]):
             yield OptionList(*options, id="games-list")
             yield Static(self.note, classes="muted", markup=False)
 
+    def _highlighted(self) -> Any:
+        options = self.query_one("#games-list", OptionList)
+        if options.highlighted is None:
+            return None
+        option_id = options.get_option_at_index(options.highlighted).id
+        return next((g for g in self.games if str(g.id) == option_id), None)
+
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(next((g for g in self.games if str(g.id) == event.option.id), None))
+        game = next((g for g in self.games if str(g.id) == event.option.id), None)
+        self.dismiss(("open", game) if game is not None else None)
+
+    def action_report(self) -> None:
+        game = self._highlighted()
+        if game is None:
+            self.notify("Highlight a game first.", severity="warning")
+            return
+        self.dismiss(("report", game))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -28,6 +28,7 @@ from ..widgets.event_log import EventLog
 from ..widgets.fleet_column import FleetColumn
 from ..widgets.ship_card import ShipCard
 from .battle_actions import BattleActions
+from .battle_report_action import BattleReportAction
 from .battle_session import BattleSession, Change, changed_ships
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 COLUMN_WIDTH = 38
 
 
-class BattleScreen(BattleActions, Screen):
+class BattleScreen(BattleActions, BattleReportAction, Screen):
     TITLE = "Battle"
     AUTO_FOCUS = ""
     BINDINGS = [
@@ -49,6 +50,7 @@ class BattleScreen(BattleActions, Screen):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("r,ctrl+y", "redo", "Redo"),
         Binding("t", "mark_target", "Target"),
+        Binding("R", "report", "Report"),
         Binding("escape", "leave", "Home"),
         Binding("down,j", "select(1)", "Next ship", show=False),
         Binding("up,k", "select(-1)", "Previous ship", show=False),
