@@ -91,7 +91,7 @@ class ReportScreen(Screen):
         winner = f" · winner {report['winner']}" if report["winner"] else ""
         self.query_one("#report-head", Static).update(
             f"Battle report: {report['game']} · {report['ruleset']} · {word}s played: {report['turns_played']} "
-            f"· {status}{winner} · {report['dice_rolled']} dice")
+            f"· {status}{winner} · {report['dice_rolled']} {'die' if report['dice_rolled'] == 1 else 'dice'} rolled")
         await self.query_one("#report-charts").mount(ReportCharts(report, id="report-chart-grid"))
         self.query_one("#report-fleets", Static).update(fleets_view(report))
         self.query_one("#report-luck", Static).update(luck_view(report))
