@@ -90,7 +90,7 @@ class DamageLedger:
             if spec.generic or not spec.rolls:
                 return
             odds = self.engine.action_odds(before, action)
-        except GameError:
+        except (ValueError, KeyError, TypeError):  # GameError is a ValueError; odds a ruleset cannot give count nothing
             return
         target = _ship(before, action.args.get("target"))
         attacker = acting_owner(self.engine, before, action)
