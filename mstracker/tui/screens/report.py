@@ -37,9 +37,11 @@ class ReportScreen(Screen):
         Binding("f", "show('fleets')", "Fleets", priority=True),
         Binding("t", "show('turns')", "Turns", priority=True),
         Binding("l", "show('luck')", "Luck", priority=True),
-        Binding("m", "export('md')", "Export md", priority=True),
-        Binding("j", "export('json')", "Export json", priority=True),
-        Binding("h", "export('html')", "Export html", priority=True),
+        # short words so the footer keeps every key at 80 columns; the palette says more
+        Binding("m", "export('md')", "md", priority=True, tooltip="Export the report as Markdown to the data dir"),
+        Binding("j", "export('json')", "json", priority=True, tooltip="Export the report as JSON to the data dir"),
+        Binding("h", "export('html')", "html", priority=True,
+                tooltip="Export the report as an html page with SVG charts to the data dir"),
     ]
 
     def __init__(self, game_id: int, name: str, build: Callable[[], dict[str, Any]]) -> None:
