@@ -68,9 +68,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("-n", "--steps", type=int, default=1, help="how many (default 1)")
         p.set_defaults(handler=handler)
 
-    rep = gsub.add_parser("report", parents=[common], help="battle report: fleets, every turn, losses, RU, result")
+    rep = gsub.add_parser("report", parents=[common],
+                          help="battle report: fleets, every turn, losses, RU, dice luck, charts, result")
     rep.add_argument("game", help="game id or name")
-    rep.add_argument("--format", choices=("md", "json"), default="md")
+    rep.add_argument("--format", choices=("md", "json", "html"), default="md",
+                     help="Markdown, JSON (with luck and chart data) or one html page with SVG charts")
     rep.add_argument("--checklist", action="store_true", help="include checklist moves and ticks")
     rep.set_defaults(handler=report_game)
 
@@ -526,13 +528,15 @@ def redo_game(args: argparse.Namespace) -> int:
 
 
 def report_game(args: argparse.Namespace) -> int:
-    from ..game import battle_report, report_markdown
+    from ..game import battle_report, report_html, report_markdown
 
-    with _reader(args) as handle:
+    with _reader(args) as handle:  # the actions with their events: the report needs who acted
         with _errors():
-            report = battle_report(handle.engine, handle.events(), include_checklist=args.checklist)
+            report = battle_report(handle.engine, handle.log(), include_checklist=args.checklist)
     if args.json or args.format == "json":
         print_json(report)
+    elif args.format == "html":
+        sys.stdout.write(report_html(report))
     else:
         write(report_markdown(report))
     return 0

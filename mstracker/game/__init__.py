@@ -11,6 +11,7 @@ from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, d
 from .plugin import DefaultPlugin, RulesetPlugin, TurnStructure, action, auto_step, plugin_for, reducer
 from .records import FieldKind, FieldSpec, RecordSpec
 from .report import battle_report, report_json, report_markdown
+from .report_html import report_html
 from .setup import parse_setting_value, resolve_settings
 from .state import GameState, PhaseInfo, PlayerState, ShipItem, ShipState, StepInfo
 
@@ -50,6 +51,7 @@ __all__ = [
     "parse_setting_value",
     "plugin_for",
     "reducer",
+    "report_html",
     "report_json",
     "report_markdown",
     "resolve_settings",

@@ -207,9 +207,9 @@ class GameStore:
     def ruleset_ids(self) -> frozenset[str]:
         """The rulesets games in this store may be played with: the registry's, and any this store
         has built an engine for (a test's own ruleset)."""
-        from ..rules import RULESET_IDS
+        from ..rules.registry import ruleset_ids
 
-        return frozenset(RULESET_IDS) | frozenset(self._engines)
+        return frozenset(ruleset_ids()) | frozenset(self._engines)
 
     def engine(self, ruleset_id: str) -> Engine:
         engine = self._engines.get(ruleset_id)

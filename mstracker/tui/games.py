@@ -104,8 +104,20 @@ def show_saved_games(app: MstrackerApp) -> None:
             ask_export(app, game)
         elif verb == "import":
             ask_import(app)
+        elif verb == "report":
+            show_report(app, game.id, game.name)
 
-    app.push_screen(SavedGamesModal(games, "enter: open on the battle screen (ctrl+d there deletes a game) · escape: close"), chosen)
+    note = "enter: open on the battle screen (ctrl+d there deletes a game) · r: battle report · escape: close"
+    app.push_screen(SavedGamesModal(games, note), chosen)
+
+
+def show_report(app: MstrackerApp, game_id: int, name: str) -> None:
+    """The battle report of a saved game (read in a worker; a game open in another mstracker is explained)."""
+    from ..store.reports import game_report
+    from .screens.report import ReportScreen
+
+    dirs = app.services.dirs
+    app.push_screen(ReportScreen(game_id, name, lambda: game_report(dirs, game_id)))
 
 
 def ask_export(app: MstrackerApp, game: Any) -> None:

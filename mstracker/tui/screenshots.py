@@ -191,6 +191,16 @@ def battle_scenes() -> dict[str, Scene]:
     return {f"battle-{rid}": partial(_battle, ruleset=rid) for rid in ruleset_ids() if package(rid).demo is not None}
 
 
+async def report(pilot: Pilot) -> None:
+    """The first installed ruleset's demo battle played a few turns, then its report (the charts tab)."""
+    from .screens import report_scene
+
+    await report_scene.play_demo(pilot, turns=3)
+    await pilot.press("R")
+    await report_scene.wait_for_report(pilot)
+    await finish(pilot)
+
+
 SCENES: dict[str, Scene] = {
     "home": home,
     "dice": dice,
@@ -208,6 +218,7 @@ GAME_SCENES: dict[str, Scene] = {
     "attack": attack_dialog,
     "attack-physical": attack_physical,
     "battle-80x24": battle_small,
+    "report": report,
 }
 SIZES: dict[str, tuple[int, int]] = {"battle-80x24": (80, 24)}
 

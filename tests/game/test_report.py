@@ -41,7 +41,9 @@ def test_report_holds_fleets_turns_dice_losses_resources_and_result() -> None:
     report = battle_report(eng, events)
     assert report["game"] == "Skirmish" and report["finished"] and report["winner"] == "Ann"
     assert [p["name"] for p in report["players"]] == ["Ann", "Bob"]
-    assert len(report["players"][0]["ships_at_start"]) == 3
+    assert [s["name"] for s in report["players"][0]["ships"]] == ["Red Fleet 1", "Red Fleet 2", "Red Fleet 3"]
+    assert report["players"][1]["counts"] == {"ships": 3, "in_play": 2, "lost": 1, "built": 0, "captured": 0,
+                                              "taken": 0, "out": {}}
     assert [t["turn"] for t in report["turns"]] == [1, 2]
     first = [e["text"] for e in report["turns"][0]["events"]]
     assert any("d12=11" in t and "hit" in t for t in first) and any("d12=8" in t for t in first)

@@ -75,7 +75,7 @@ PLAYER_FIELDS = (
 
 def record_spec() -> RecordSpec:
     return RecordSpec(fields=SHIP_FIELDS, item_fields=ITEM_FIELDS, player_fields=PLAYER_FIELDS, loss_flags=LOSS_FLAGS,
-                      not_lost=("retired",))
+                      not_lost=("retired",))  # a retirement trades the ship for RU: out of play, not lost
 
 
 def item_record(plugin: SpookBase, kind: str, name: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The saved games in the games database, most recent first: open, export or import a game."""
+"""The saved games in the games database, most recent first: open one, read its battle report, export or import a game."""
 
 from __future__ import annotations
 
@@ -15,10 +15,11 @@ from textual.widgets.option_list import Option
 
 
 class SavedGamesModal(ModalScreen[Any]):
-    """Lists GameSummary rows. Dismisses with ("open" | "export", summary), ("import", None), or None."""
+    """Lists GameSummary rows. Dismisses with ("open" | "report" | "export", summary), ("import", None), or None."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Close"),
+        Binding("r", "report", "Battle report"),
         Binding("e", "export", "Export to a file"),
         Binding("i", "import_file", "Import a file"),
     ]
@@ -71,6 +72,13 @@ class SavedGamesModal(ModalScreen[Any]):
 
     def action_import_file(self) -> None:
         self.dismiss(("import", None))
+
+    def action_report(self) -> None:
+        game = self._highlighted()
+        if game is None:
+            self.notify("Highlight a game first.", severity="warning")
+            return
+        self.dismiss(("report", game))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -29,6 +29,7 @@ from ..widgets.fleet_column import FleetColumn, column_order
 from ..widgets.on_table import OnTable
 from ..widgets.ship_card import ShipCard
 from .battle_actions import BattleActions
+from .battle_report_action import BattleReportAction
 from .battle_session import BattleSession, Change, changed_ships
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 COLUMN_WIDTH = 38
 
 
-class BattleScreen(BattleActions, Screen):
+class BattleScreen(BattleActions, BattleReportAction, Screen):
     TITLE = "Battle"
     AUTO_FOCUS = ""
     BINDINGS = [
@@ -50,6 +51,7 @@ class BattleScreen(BattleActions, Screen):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("r,ctrl+y", "redo", "Redo"),
         Binding("t", "mark_target", "Target"),
+        Binding("R", "report", "Report"),
         Binding("escape", "leave", "Home"),
         Binding("down,j", "select(1)", "Next ship", show=False),
         Binding("up,k", "select(-1)", "Previous ship", show=False),

@@ -1,0 +1,167 @@
+"""Damage for the battle report's luck section (pure): dealt and taken from the records, and expected
+against actual for every attack whose odds the ruleset gives (the rule in words: report_luck.DAMAGE_RULE).
+
+Why recompute the odds: the attack dialog showed exactly these odds before the roll (same engine, same
+state), so no ruleset has to log them; an event that carries `expected_damage` (with `target`, and
+`damage` or a bar change) is read as well, for logs written without their actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .errors import GameError
+from .events import Action, ArgType, Event
+from .records import FieldSpec
+from .state import GameState, ShipState
+
+if TYPE_CHECKING:
+    from ..rules.outcome import AttackOdds
+    from .engine import Engine
+
+
+def acting_owner(engine: Engine, state: GameState, action: Action | None) -> int | None:
+    """The owner of the ship an action is done by (its `ship` argument, else its first ship argument)."""
+    if action is None:
+        return None
+    try:
+        spec = engine.action_spec(action.kind)
+    except GameError:
+        return None
+    names = [a.name for a in spec.args if a.type is ArgType.SHIP]
+    name = "ship" if "ship" in names else (names[0] if names else None)
+    ship = _ship(state, action.args.get(name) if name else None)
+    return ship.owner if ship is not None else None
+
+
+def _ship(state: GameState, ref: Any) -> ShipState | None:
+    if ref in (None, ""):
+        return None
+    try:
+        return state.find_ship(str(ref))
+    except GameError:
+        return None
+
+
+class DamageLedger:
+    """Hull damage per player: taken, dealt, self-inflicted; expected against actual for attacks with odds."""
+
+    def __init__(self, engine: Engine, players: int) -> None:
+        bars = engine.spec.bars()
+        self.engine = engine
+        self.bar: FieldSpec | None = bars[0] if bars else None
+        self.players = players
+        self.taken = [0] * players
+        self.dealt = [0] * players
+        self.self_inflicted = [0] * players
+        self.unattributed = 0
+        # per player: [attacks, expected, actual] for the attacks they made, and those made at them
+        self.made = [[0, Fraction(0), 0] for _ in range(players)]
+        self.suffered = [[0, Fraction(0), 0] for _ in range(players)]
+
+    def _hull(self, ship: ShipState) -> int | None:
+        value = ship.record.get(self.bar.key) if self.bar is not None else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def ship_changed(self, old: ShipState, new: ShipState, actor: int | None) -> None:
+        """A ship's record moved during an action done by `actor`'s ship (None: no acting ship)."""
+        before, after = self._hull(old), self._hull(new)
+        if before is None or after is None or after >= before or not 0 <= old.owner < self.players:
+            return
+        drop, owner = before - after, old.owner
+        self.taken[owner] += drop
+        if actor is not None and actor != owner:
+            self.dealt[actor] += drop
+        elif actor is None and self.players == 2:
+            self.dealt[1 - owner] += drop
+        elif actor == owner:
+            self.self_inflicted[owner] += drop
+        else:
+            self.unattributed += drop
+
+    def attack(self, before: GameState, after: GameState, action: Action, events: Sequence[Event]) -> None:
+        """Expected against actual for one rolling action, when the ruleset gives its odds."""
+        if self.bar is None:
+            return
+        try:
+            spec = self.engine.action_spec(action.kind)
+            if spec.generic or not spec.rolls:
+                return
+            odds = self.engine.action_odds(before, action)
+        except (ValueError, KeyError, TypeError):  # GameError is a ValueError; odds a ruleset cannot give count nothing
+            return
+        target = _ship(before, action.args.get("target"))
+        attacker = acting_owner(self.engine, before, action)
+        if odds is None or target is None or attacker is None:
+            return
+        now = after.ships.get(target.id)
+        hull_before, hull_after = self._hull(target), self._hull(now) if now is not None else None
+        if hull_before is None:
+            return
+        dropped = max(0, hull_before - hull_after) if hull_after is not None else 0
+        recorded = _recorded(events, target.id)
+        if not dropped and recorded:  # applied later by the ruleset (cal's Damage phase): as recorded
+            expected, actual = odds.expected_damage, recorded
+        else:
+            expected, actual = _capped(odds, hull_before), dropped
+        if expected is None:
+            return
+        self._count(attacker, target.owner, Fraction(expected), actual)
+
+    def logged_expectation(self, state: GameState, event: Event, dropped: int) -> None:
+        """An event that carries its own `expected_damage` (logs read without their actions)."""
+        data = event.data
+        value = data.get("expected_damage")
+        target, attacker = _ship(state, data.get("target")), _ship(state, data.get("ship"))
+        if not isinstance(value, (int, float)) or target is None or attacker is None:
+            return
+        recorded = data.get("damage")
+        actual = recorded if isinstance(recorded, int) and not dropped else dropped
+        self._count(attacker.owner, target.owner, Fraction(value).limit_denominator(10**6), actual)
+
+    def _count(self, attacker: int, defender: int, expected: Fraction, actual: int) -> None:
+        for row, player in ((self.made, attacker), (self.suffered, defender)):
+            if 0 <= player < self.players:
+                row[player][0] += 1
+                row[player][1] += expected
+                row[player][2] += actual
+
+    def to_json(self, player: int) -> dict[str, Any]:
+        made, suffered = self.made[player], self.suffered[player]
+        return {
+            "bar": self.bar.label if self.bar else None,
+            "taken": self.taken[player],
+            "dealt": self.dealt[player],
+            "self_inflicted": self.self_inflicted[player],
+            "attacks_made": made[0],
+            "expected_dealt": round(float(made[1]), 2),
+            "expected_dealt_exact": _exact(made[1]),
+            "actual_dealt": made[2],
+            "attacks_suffered": suffered[0],
+            "expected_taken": round(float(suffered[1]), 2),
+            "expected_taken_exact": _exact(suffered[1]),
+            "actual_taken": suffered[2],
+        }
+
+
+def _exact(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _capped(odds: AttackOdds, hull: int) -> Fraction | None:
+    """Expected damage that can show on the bar: E[min(damage, what the target has left)]."""
+    if odds.damage:
+        return sum((p * min(d, hull) for d, p in odds.damage.items()), start=Fraction(0))
+    return odds.expected_damage
+
+
+def _recorded(events: Iterable[Event], target: str) -> int:
+    """Damage an attack's events record for its target without moving the bar (applied later)."""
+    total = 0
+    for event in events:
+        value = event.data.get("damage")
+        if event.data.get("target") == target and isinstance(value, int) and not isinstance(value, bool):
+            total += value
+    return total

@@ -1,0 +1,179 @@
+"""Dice luck for the battle report (pure): every logged roll's percentile under its exact distribution,
+and expected against actual damage.
+
+**Percentile.** A roll of N dice of S sides that totals x is placed by its mid-rank percentile under
+the exact distribution of the sum (`Distribution.dice(N, S)`): P(X < x) + P(X = x) / 2. A d12 showing
+9 sits at (8 + 1/2) / 12 = 17/24 ≈ 70.8 %. Mid-rank is used rather than P(X ≤ x) because its mean over
+fair rolls is exactly 1/2 for any dice, so a player's mean percentile reads against 50 % whatever they
+rolled. A higher total counts as luckier: true of the to-hit and damage rolls of every ruleset here;
+where a table wants low faces the percentile reads the other way.
+
+**Which rolls.** A `dice-rolled` event (the dice a ruleset declared before rolling) gives each roll with
+its purpose, table, ship and player. Older events carry bare faces (`dice: [[sides, face], ...]`) that
+say nothing of how the dice group, so each such die is a roll of its own, credited to the owner of the
+event's ship, else to nobody. When an action logs both, the declared roll wins (the bare faces are
+the same dice).
+
+**Damage** (see `DAMAGE_RULE`) is read from the records: the first bar the ruleset declares (armor,
+SS) going down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ..dice import Distribution
+from .events import Event
+from .state import ShipState
+
+PERCENTILE_RULE = (
+    "Each roll's mid-rank percentile under the exact distribution of its total (N dice of S sides): "
+    "P(X < x) + P(X = x)/2, so fair dice average exactly 50%. Higher totals count as luckier."
+)
+DAMAGE_RULE = (
+    "Damage is the drop of the first bar of the record (armor, SS). Taken: every drop on a player's ships. "
+    "Dealt: drops on enemy ships, credited to the owner of the ship whose action made them; drops made "
+    "by automatic steps or hand adjustments go to the opponent in a two-player game, drops from a "
+    "player's own action on their own ships are self-inflicted. Expected: for every attack whose odds "
+    "the ruleset gives, the odds in force before the roll (expected damage, capped at the target's bar); "
+    "actual: what that attack took off the target's bar, or the damage the attack recorded when the "
+    "ruleset applies it later (cal)."
+)
+#: Bare-faced events mark the start of a new action where the log's actions are not known.
+BOUNDARY_KINDS = frozenset({"step-entered", "turn-started"})
+
+
+@lru_cache(maxsize=512)
+def _mid_ranks(count: int, sides: int) -> dict[int, Fraction]:
+    """total -> P(X < total) + P(X = total)/2 for the sum of `count` d`sides`."""
+    below = Fraction(0)
+    ranks: dict[int, Fraction] = {}
+    for total, chance in Distribution.dice(count, sides).items():
+        ranks[total] = below + chance / 2
+        below += chance
+    return ranks
+
+
+def percentile(count: int, sides: int, total: int) -> Fraction:
+    """The mid-rank percentile (0..1) of `total` on `count` dice of `sides` sides; ValueError if impossible."""
+    rank = _mid_ranks(count, sides).get(total)
+    if rank is None:
+        raise ValueError(f"{total} cannot be rolled on {count}d{sides}")
+    return rank
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedRoll:
+    """One roll of the log with where it came from and its percentile."""
+
+    turn: int
+    player: int | None
+    purpose: str
+    table: str
+    ship: str | None
+    sides: int
+    faces: tuple[int, ...]
+    declared: bool  # from a dice-rolled event (else bare faces of an older event)
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+    @property
+    def percentile(self) -> Fraction:
+        return percentile(len(self.faces), self.sides, self.total)
+
+    def to_json(self, players: Sequence[str], ship_names: Mapping[str, str]) -> dict[str, Any]:
+        p = self.percentile
+        return {
+            "turn": self.turn,
+            "player": players[self.player] if self.player is not None and self.player < len(players) else None,
+            "purpose": self.purpose,
+            "table": self.table,
+            "ship": self.ship,
+            "ship_name": ship_names.get(self.ship or "", ""),
+            "dice": f"{len(self.faces)}d{self.sides}",
+            "faces": list(self.faces),
+            "total": self.total,
+            "percentile": float(p),
+            "exact": f"{p.numerator}/{p.denominator}",
+            "declared": self.declared,
+        }
+
+
+def _valid(sides: Any, faces: Sequence[Any]) -> bool:
+    return (isinstance(sides, int) and sides >= 1 and bool(faces)
+            and all(isinstance(f, int) and 1 <= f <= sides for f in faces))
+
+
+class RollCollector:
+    """Collects the rolls of a log as it is folded: `see(event)` for each, `close()` at each action's end."""
+
+    def __init__(self) -> None:
+        self.rolls: list[LoggedRoll] = []
+        self._bare: list[tuple[int, list[LoggedRoll]]] = []  # (dice count, rolls) of bare-faced events not yet kept
+
+    def see(self, event: Event, turn: int, ships: Mapping[str, ShipState]) -> list[LoggedRoll]:
+        """Read an event's dice; returns the declared rolls it adds (bare ones wait for `close`)."""
+        data = event.data
+        if event.kind == "dice-rolled":
+            declared = [
+                LoggedRoll(turn, r.get("player"), str(r.get("purpose") or ""), str(r.get("table") or ""),
+                           r.get("ship"), int(r["sides"]), tuple(r["faces"]), True)
+                for r in data.get("rolls") or () if _valid(r.get("sides"), r.get("faces") or ())
+            ]
+            self._drop_bare_twins(declared)
+            self.rolls += declared
+            return declared
+        if event.kind in BOUNDARY_KINDS:
+            self.close()
+        dice = data.get("dice")
+        if isinstance(dice, list) and dice:
+            ship = data.get("ship") if isinstance(data.get("ship"), str) else None
+            purpose = event.kind.replace("-", " ")
+            owner = ships[ship].owner if ship in ships else None
+            bare = [
+                LoggedRoll(turn, owner, purpose, "", ship, pair[0], (pair[1],), False)
+                for pair in dice if isinstance(pair, list) and len(pair) == 2 and _valid(pair[0], pair[1:])
+            ]
+            if bare:
+                self._bare.append((len(bare), bare))
+        return []
+
+    def _drop_bare_twins(self, declared: list[LoggedRoll]) -> None:
+        """Bare faces just before a dice-rolled event that are exactly its dice are the same roll."""
+        wanted = [(r.sides, f) for r in declared for f in r.faces]
+        tail: list[tuple[int, int]] = []
+        for k in range(1, len(self._bare) + 1):
+            tail = [(r.sides, r.faces[0]) for r in self._bare[-k][1]] + tail
+            if tail == wanted:
+                del self._bare[-k:]
+                return
+            if len(tail) >= len(wanted):
+                return
+
+    def close(self) -> None:
+        """Keep the bare-faced rolls seen so far (no declared twin follows them)."""
+        for _, bare in self._bare:
+            self.rolls += bare
+        self._bare = []
+
+
+def luck_by_player(rolls: Sequence[LoggedRoll], players: Sequence[str], ship_names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Per player: how many rolls and dice, the mean percentile, the luckiest and the unluckiest roll."""
+    out = []
+    for index, name in enumerate(players):
+        mine = [r for r in rolls if r.player == index]
+        entry: dict[str, Any] = {"player": name, "rolls": len(mine), "dice": sum(len(r.faces) for r in mine)}
+        if mine:
+            mean = sum((r.percentile for r in mine), Fraction(0)) / len(mine)
+            best = max(mine, key=lambda r: r.percentile)  # first of equals: the earliest
+            worst = min(mine, key=lambda r: r.percentile)
+            entry |= {"mean_percentile": float(mean), "mean_exact": f"{mean.numerator}/{mean.denominator}",
+                      "luckiest": best.to_json(players, ship_names), "unluckiest": worst.to_json(players, ship_names)}
+        out.append(entry)
+    return out

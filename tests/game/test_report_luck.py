@@ -1,0 +1,155 @@
+"""Dice luck: each logged roll's mid-rank percentile under its exact distribution, checked against
+hand-computed fractions for typed faces; the luckiest and unluckiest roll; expected against actual damage."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from minirules import RULESET, MiniPlugin, rosters
+from report_games import Step, cal_jump_and_battery_damaged, lukas_capture, spook_build_and_retire
+
+from mstracker.dice import TypedFaces
+from mstracker.game import Action, Engine, Event, GameState, battle_report, report_markdown
+from mstracker.game.report_luck import RollCollector, percentile
+from mstracker.rules.contract import DicePlan, PlanBuilder
+from mstracker.rules.outcome import AttackOdds
+
+
+@pytest.mark.parametrize(
+    ("count", "sides", "total", "expected"),
+    [
+        (1, 12, 9, Fraction(17, 24)),  # (8 below + 1/2) / 12
+        (1, 6, 3, Fraction(5, 12)),  # (2 + 1/2) / 6
+        (1, 12, 1, Fraction(1, 24)),  # (0 + 1/2) / 12
+        (2, 6, 7, Fraction(1, 2)),  # 15/36 below, 6/36 at 7: 15/36 + 3/36
+        (2, 6, 12, Fraction(71, 72)),  # 35/36 + 1/72
+        (2, 6, 11, Fraction(17, 18)),  # 33/36 + 1/36
+        (3, 6, 10, Fraction(7, 16)),  # 81/216 below (1+3+6+10+15+21+25), 27/216 at 10: (81 + 13.5) / 216
+    ],
+)
+def test_mid_rank_percentiles_by_hand(count: int, sides: int, total: int, expected: Fraction) -> None:
+    assert percentile(count, sides, total) == expected
+
+
+def test_an_impossible_total_is_refused() -> None:
+    with pytest.raises(ValueError, match="13 cannot be rolled on 2d6"):
+        percentile(2, 6, 13)
+
+
+def test_a_declared_roll_replaces_its_bare_twin_and_groups_its_dice() -> None:
+    rolls = RollCollector()
+    ships: dict[str, Any] = {}
+    rolls.see(Event("shot", {"ship": "1", "dice": [[6, 3]]}, "an older shot"), 1, ships)
+    rolls.see(Event("hit", {"ship": "1", "dice": [[6, 6], [6, 5]]}, "damage"), 1, ships)
+    declared = {"purpose": "damage", "table": "Hit table", "ship": "1", "player": 0, "sides": 6, "faces": [6, 5]}
+    rolls.see(Event("dice-rolled", {"rolls": [declared]}, "Dice: damage: 2d6 = 6+5"), 1, ships)
+    rolls.close()
+    assert [(r.purpose, r.faces, r.declared) for r in rolls.rolls] == [("damage", (6, 5), True), ("shot", (3,), False)]
+    assert rolls.rolls[0].percentile == Fraction(17, 18)  # 11 on 2d6
+
+
+class Declared(MiniPlugin):
+    """Mini with its fire d12 declared (dice-rolled) and odds: a hit (7+, 1/2) does 50."""
+
+    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
+        if kind != "fire":
+            return None
+        plan = PlanBuilder()
+        plan.die(12, "to hit (7 or more)", ship=state.find_ship(args["ship"]).id, table="Mini hit table")
+        return plan.build()
+
+    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+        half = Fraction(1, 2)
+        return AttackOdds(p_hit=half, damage={0: half, 50: half}, expected_damage=Fraction(25)) if kind == "fire" else None
+
+
+def mini_game() -> tuple[Engine, list[Step]]:
+    eng = Engine(Declared(RULESET))
+    created = eng.created_event(eng.new_game("Luck", rosters(), {}))
+    log = [Step(Action("new-game"), (created,))]
+    state = eng.replay([created])
+    script: list[tuple[str, tuple[int, ...], dict[str, Any]]] = [
+        *[("next-step", (), {})] * 4,  # turn 1 (Ann): reload, check, move, fire
+        ("fire", (11,), {"ship": "1", "weapon": "w1", "target": "4"}),  # hit: 100 -> 50
+        ("fire", (2,), {"ship": "2", "weapon": "w1", "target": "4"}),  # miss
+        ("set", (), {"target": "5", "key": "armor", "value": "30"}),  # by hand: 70 off Bob's #5
+        ("fire", (12,), {"ship": "3", "weapon": "w1", "target": "5"}),  # hit: 30 -> 0, destroyed
+        *[("next-step", (), {"force": True})] * 5,  # turn 2 (Bob), at fire
+        ("fire", (7,), {"ship": "4", "weapon": "w1", "target": "1"}),  # hit: 100 -> 50
+    ]
+    for kind, faces, args in script:
+        action = Action(kind, args)
+        events = eng.decide(state, action, TypedFaces(faces))
+        log.append(Step(action, tuple(events)))
+        state = eng.apply(state, events)
+    assert state.turn == 2 and state.ships["1"].record["armor"] == 50
+    return eng, log
+
+
+def test_luck_per_player_from_declared_rolls() -> None:
+    eng, log = mini_game()
+    report = battle_report(eng, log)
+    assert report["dice_rolled"] == 4  # each d12 once, though the events also carry the bare faces
+    ann, bob = report["luck"]["players"]
+    assert (ann["rolls"], ann["dice"], ann["mean_exact"]) == (3, 3, "47/72")  # (21/24 + 3/24 + 23/24) / 3
+    assert ann["luckiest"] | {"percentile": 0} == {
+        "turn": 1, "player": "Ann", "purpose": "to hit (7 or more)", "table": "Mini hit table", "ship": "3",
+        "ship_name": "Red Fleet 3 (#3)", "dice": "1d12", "faces": [12], "total": 12, "percentile": 0,
+        "exact": "23/24", "declared": True}
+    assert (ann["unluckiest"]["faces"], ann["unluckiest"]["exact"], ann["unluckiest"]["ship"]) == ([2], "1/8", "2")
+    assert (bob["rolls"], bob["mean_exact"], bob["luckiest"]["turn"]) == (1, "13/24", 2)
+    assert bob["luckiest"] == bob["unluckiest"]
+    assert [r["exact"] for r in report["luck"]["rolls"]] == ["7/8", "1/8", "23/24", "13/24"]
+    first = next(e for e in report["turns"][0]["events"] if e["kind"] == "dice-rolled")
+    assert first["text"] == "Dice: to hit (7 or more): 1d12 = 11" and first["rolls"] == [
+        {"purpose": "to hit (7 or more)", "dice": "1d12", "faces": [11], "percentile": 0.875}]
+
+
+def test_expected_against_actual_damage_with_the_odds_before_each_roll() -> None:
+    eng, log = mini_game()
+    ann, bob = battle_report(eng, log)["luck"]["damage"]
+    # Ann: 25 + 25 + min(50, 30)/2 = 65 expected; 50 + 0 + 30 actual. Bob: 25 expected, 50 actual.
+    assert (ann["attacks_made"], ann["expected_dealt_exact"], ann["actual_dealt"]) == (3, "65/1", 80)
+    assert (bob["attacks_suffered"], bob["expected_taken_exact"], bob["actual_taken"]) == (3, "65/1", 80)
+    assert (bob["attacks_made"], bob["expected_dealt"], bob["actual_dealt"]) == (1, 25.0, 50)
+    # from the records: the hand-set 70 counts as dealt by Bob's opponent (two players)
+    assert (ann["dealt"], ann["taken"], bob["dealt"], bob["taken"]) == (150, 50, 50, 150)
+
+
+def test_spook_luck_and_damage_from_a_real_game() -> None:
+    t = spook_build_and_retire()
+    report = battle_report(t.eng, t.log)
+    blue, red = report["luck"]["players"]
+    # d6 3 -> (2 + 1/2)/6 = 5/12; d12 7 -> (6 + 1/2)/12 = 13/24; mean (10/24 + 13/24)/2 = 23/48
+    assert (blue["rolls"], blue["mean_exact"]) == (2, "23/48")
+    assert (blue["luckiest"]["faces"], blue["luckiest"]["exact"]) == ([7], "13/24")
+    assert (blue["unluckiest"]["faces"], blue["unluckiest"]["exact"]) == ([3], "5/12")
+    assert red["rolls"] == 0 and "luckiest" not in red
+    blue_damage, red_damage = report["luck"]["damage"]
+    # Gattling 30 x d6 at agility 5: d12 1-5 and 12 miss, 6-10 half (ceil(30k/2) = 15k), 11 full:
+    # 5/12 x 15 x 7/2 + 1/12 x 30 x 7/2 = 175/8 + 35/4 = 245/8 expected; 45 actual.
+    assert (blue_damage["expected_dealt_exact"], blue_damage["actual_dealt"]) == ("245/8", 45)
+    assert (red_damage["expected_dealt_exact"], red_damage["actual_dealt"]) == ("10/1", 10)  # no roll: 10
+    assert (blue_damage["dealt"], blue_damage["taken"], red_damage["dealt"], red_damage["taken"]) == (45, 10, 10, 45)
+    md = report_markdown(report)
+    assert "| Blue | 2 | 2 | 47.9% | 1d12 7 (54.2%): fired, Blue Fang (#2), turn 1 | 1d6 3 (41.7%): fired, Blue Fang (#2), turn 1 |" in md
+    assert "| Blue | 45 | 10 | 0 | 1 | 30.62 | 45 | 1 | 10.00 | 10 |" in md
+
+
+def test_lukas_expected_damage_follows_the_owner_at_the_time() -> None:
+    t = lukas_capture()
+    kass, rak = battle_report(t.eng, t.log)["luck"]["damage"]
+    # Heavy Turret on a Frigate: hit on 3+ (10/12), 1d12 - 1 min 1 averages (1 + 1 + 2 + ... + 11)/12 = 67/12
+    assert (kass["expected_dealt_exact"], kass["actual_dealt"]) == ("335/72", 11)
+    # the captured Picket fires for Rakanda: Light Turret hits on 4+ (9/12), 1d8 averages 9/2
+    assert (rak["expected_dealt_exact"], rak["actual_dealt"], kass["actual_taken"]) == ("27/8", 4, 4)
+
+
+def test_cal_damage_recorded_for_the_damage_phase_is_compared_as_recorded() -> None:
+    t = cal_jump_and_battery_damaged()
+    red, green = battle_report(t.eng, t.log)["luck"]["damage"]
+    # Beam 4/6 at 2 hexes: 4+ on 1d6 (1/2) for 4: 2 expected a shot, two shots, both hit (6, 6)
+    assert (red["attacks_made"], red["expected_dealt_exact"], red["actual_dealt"]) == (2, "4/1", 8)
+    assert (red["dealt"], green["taken"], red["bar"]) == (8, 8, "SS")  # the Damage phase took SS 20 -> 12
