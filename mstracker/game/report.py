@@ -59,6 +59,7 @@ class _Fold:
         self.spent: dict[tuple[int, str], int] = {}
         self.ledger: list[dict[str, Any]] = []
         self.rolls = RollCollector()
+        self.in_action = False
 
     def start(self, state: GameState) -> None:
         self.initial = state
@@ -70,8 +71,11 @@ class _Fold:
     def entry(self, action: Action | None, events: Sequence[Event]) -> None:
         before_entry = self.state
         actor = acting_owner(self.engine, before_entry, action) if before_entry is not None else None
+        self.in_action = action is not None
         for event in events:
             self.event(event, actor)
+        if self.initial is not None:
+            self.fleets.action_done()
         if action is not None:
             if before_entry is not None and self.state is not None and self.initial is not None:
                 self.damage.attack(before_entry, self.state, action, events)
@@ -89,7 +93,7 @@ class _Fold:
             self.charts.sample(before.turn, before, self.spent)
             self.turns.append(self.current)
             self.current = {"turn": event.data["turn"], "title": event.text, "events": []}
-        rolls = self.rolls.see(event, state.turn, before.ships)
+        rolls = self.rolls.see(event, state.turn, before.ships, self.in_action)
         if self.include_checklist or event.kind not in CHECKLIST_KINDS:
             line: dict[str, Any] = {"kind": event.kind, "text": event.text}
             if event.data.get("dice"):

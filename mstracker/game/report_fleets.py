@@ -94,8 +94,14 @@ class FleetTracker:
         self.lives: dict[str, _Life] = {}
         self.losses: list[dict[str, Any]] = []
         self.left_play: list[dict[str, Any]] = []
+        self._closing: dict[str, _Period] = {}  # stretches that ended in the action being folded
         for ship in initial.ships.values():
             self.lives[ship.id] = _Life(ship, 0, "at the start", [_Period(ship.owner, 0)])
+
+    def action_done(self) -> None:
+        """An action's events are all in: a stretch that ended in it ends as the action left the ship
+        (a ruleset may write the capture's other changes after the change of owner)."""
+        self._closing.clear()
 
     def changed(self, before: GameState, after: GameState, event: Event) -> Iterator[tuple[ShipState, ShipState]]:
         """Note joins, captures and departures; yields (old, new) for each ship the event changed."""
@@ -114,6 +120,9 @@ class FleetTracker:
                 last = life.periods[-1]
                 last.end, last.until, last.to = ship, after.turn, ship.owner
                 life.periods.append(_Period(ship.owner, after.turn))
+                self._closing[sid] = last
+            elif sid in self._closing:
+                self._closing[sid].end = ship
             word = self.spec.out_word(ship.record)
             if word and not self.spec.out_word(old.record):
                 self._left(after, ship, event, word)

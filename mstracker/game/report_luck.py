@@ -117,8 +117,9 @@ class RollCollector:
         self.rolls: list[LoggedRoll] = []
         self._bare: list[tuple[int, list[LoggedRoll]]] = []  # (dice count, rolls) of bare-faced events not yet kept
 
-    def see(self, event: Event, turn: int, ships: Mapping[str, ShipState]) -> list[LoggedRoll]:
-        """Read an event's dice; returns the declared rolls it adds (bare ones wait for `close`)."""
+    def see(self, event: Event, turn: int, ships: Mapping[str, ShipState], in_action: bool = False) -> list[LoggedRoll]:
+        """Read an event's dice; returns the declared rolls it adds (bare ones wait for `close`). In a
+        log of bare events (no actions), a new step or turn stands for the end of an action."""
         data = event.data
         if event.kind == "dice-rolled":
             declared = [
@@ -129,7 +130,7 @@ class RollCollector:
             self._drop_bare_twins(declared)
             self.rolls += declared
             return declared
-        if event.kind in BOUNDARY_KINDS:
+        if event.kind in BOUNDARY_KINDS and not in_action:
             self.close()
         dice = data.get("dice")
         if isinstance(dice, list) and dice:
@@ -145,16 +146,9 @@ class RollCollector:
         return []
 
     def _drop_bare_twins(self, declared: list[LoggedRoll]) -> None:
-        """Bare faces just before a dice-rolled event that are exactly its dice are the same roll."""
-        wanted = [(r.sides, f) for r in declared for f in r.faces]
-        tail: list[tuple[int, int]] = []
-        for k in range(1, len(self._bare) + 1):
-            tail = [(r.sides, r.faces[0]) for r in self._bare[-k][1]] + tail
-            if tail == wanted:
-                del self._bare[-k:]
-                return
-            if len(tail) >= len(wanted):
-                return
+        """A dice-rolled record stands for every die of its action: the bare faces the story events of
+        the same action carry (seen since the last action boundary) are those dice again."""
+        self._bare = []
 
     def close(self) -> None:
         """Keep the bare-faced rolls seen so far (no declared twin follows them)."""

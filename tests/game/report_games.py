@@ -57,6 +57,14 @@ class Table:
         return self._do(Action(kind, args), TypedFaces(faces))
 
     def next_step(self, queue: FaceQueue | None = None) -> list[Event]:
+        """next-step, first settling what blocks it: who goes first is rolled (player 1 wins, 6 to 1),
+        anything else the rules require is set aside as a logged table decision."""
+        for obligation in self.eng.obligations(self.s):
+            if obligation.refuses("next-step", None, None):
+                if obligation.resolve in ("roll-off", "roll-order"):
+                    self.act(obligation.resolve, 6, 1)
+                else:
+                    self.act("override", obligation=obligation.id, reason="not what this report test is about")
         return self._do(Action("next-step", {"force": True}), queue or TypedFaces([]))
 
     def to(self, phase: str | None = None, step: str | None = None, *, turn: int | None = None,

@@ -56,7 +56,7 @@ def test_the_html_page_is_self_contained() -> None:
     assert page.startswith("<!doctype html>") and "<script" not in page.lower() and "http://" not in page.replace(
         'xmlns="http://www.w3.org/2000/svg"', "")
     assert "Battle report: Blue &lt;vs&gt; Red" in page and page.count("<svg ") == 3
-    assert "Blue Wasps" in page and "1d12 7 (54.2%): fired, Blue Fang (#2), turn 1" in page
+    assert "Blue Wasps" in page and "accuracy 4 against agility 5: 1d12 7 (54.2%)" in page
     assert "<td>Blue Jays (#6)</td><td>Fighter</td><td>Blue</td><td>3</td><td>Retired</td>" in page
 
 
@@ -66,6 +66,7 @@ def spook_game(capsys: pytest.CaptureFixture[str]) -> str:
     assert main(["game", "new", "--ruleset", "spook", "--fleet", samples["scrimmage-blue.toml"],
                  "--fleet", samples["scrimmage-red.toml"], "--json"]) == 0
     gid = str(json.loads(capsys.readouterr().out)["id"])
+    assert main(["game", "act", gid, "roll-off", "--faces", "6,1"]) == 0  # Blue takes the first turn
     for _ in range(5):  # turn 1 and its four automatic upkeep steps
         assert main(["game", "act", gid, "next-step"]) == 0
     assert main(["game", "act", gid, "fire", "Blue Fang", "w1", "Red Lance", "--faces", "3,7"]) == 0
@@ -77,7 +78,7 @@ def test_the_cli_report_in_three_formats(capsys: pytest.CaptureFixture[str], spo
     assert main(["game", "report", spook_game, "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     blue = report["luck"]["players"][0]
-    assert (blue["rolls"], blue["mean_exact"]) == (2, "23/48")
+    assert (blue["rolls"], blue["mean_exact"]) == (3, "5/8")  # the roll-off's 6 (11/12), then 3 (5/12) and 7 (13/24)
     assert report["luck"]["damage"][0]["expected_dealt_exact"] == "245/8"  # the odds recomputed from the log
     assert [c["key"] for c in report["charts"]["charts"]] == ["bar:armor", "in_play"]
     assert main(["game", "report", spook_game, "--format", "html"]) == 0

@@ -38,16 +38,18 @@ def test_an_impossible_total_is_refused() -> None:
         percentile(2, 6, 13)
 
 
-def test_a_declared_roll_replaces_its_bare_twin_and_groups_its_dice() -> None:
+def test_a_declared_roll_stands_for_every_die_of_its_action_and_groups_its_dice() -> None:
     rolls = RollCollector()
     ships: dict[str, Any] = {}
     rolls.see(Event("shot", {"ship": "1", "dice": [[6, 3]]}, "an older shot"), 1, ships)
-    rolls.see(Event("hit", {"ship": "1", "dice": [[6, 6], [6, 5]]}, "damage"), 1, ships)
+    rolls.close()  # the end of that action: its bare die is kept (a save from before declared dice)
+    rolls.see(Event("hit", {"ship": "1", "dice": [[6, 6], [6, 5]]}, "damage"), 1, ships, in_action=True)
+    rolls.see(Event("step-entered", {}, "the checklist moves inside the action"), 1, ships, in_action=True)
     declared = {"purpose": "damage", "table": "Hit table", "ship": "1", "player": 0, "sides": 6, "faces": [6, 5]}
-    rolls.see(Event("dice-rolled", {"rolls": [declared]}, "Dice: damage: 2d6 = 6+5"), 1, ships)
+    rolls.see(Event("dice-rolled", {"rolls": [declared]}, "Dice: damage: 2d6 = 6+5"), 1, ships, in_action=True)
     rolls.close()
-    assert [(r.purpose, r.faces, r.declared) for r in rolls.rolls] == [("damage", (6, 5), True), ("shot", (3,), False)]
-    assert rolls.rolls[0].percentile == Fraction(17, 18)  # 11 on 2d6
+    assert [(r.purpose, r.faces, r.declared) for r in rolls.rolls] == [("shot", (3,), False), ("damage", (6, 5), True)]
+    assert rolls.rolls[1].percentile == Fraction(17, 18)  # 11 on 2d6: (30 + 1/2 x 2)/36
 
 
 class Declared(MiniPlugin):
@@ -122,11 +124,13 @@ def test_spook_luck_and_damage_from_a_real_game() -> None:
     t = spook_build_and_retire()
     report = battle_report(t.eng, t.log)
     blue, red = report["luck"]["players"]
-    # d6 3 -> (2 + 1/2)/6 = 5/12; d12 7 -> (6 + 1/2)/12 = 13/24; mean (10/24 + 13/24)/2 = 23/48
-    assert (blue["rolls"], blue["mean_exact"]) == (2, "23/48")
-    assert (blue["luckiest"]["faces"], blue["luckiest"]["exact"]) == ([7], "13/24")
+    # the roll-off for the first turn: Blue's d6 6 -> (5 + 1/2)/6 = 11/12, Red's d6 1 -> (0 + 1/2)/6 = 1/12;
+    # then Blue's attack: d6 3 -> (2 + 1/2)/6 = 5/12, d12 7 -> (6 + 1/2)/12 = 13/24;
+    # Blue's mean (22/24 + 10/24 + 13/24)/3 = 45/72 = 5/8
+    assert (blue["rolls"], blue["mean_exact"]) == (3, "5/8")
+    assert (blue["luckiest"]["faces"], blue["luckiest"]["exact"], blue["luckiest"]["turn"]) == ([6], "11/12", 0)
     assert (blue["unluckiest"]["faces"], blue["unluckiest"]["exact"]) == ([3], "5/12")
-    assert red["rolls"] == 0 and "luckiest" not in red
+    assert (red["rolls"], red["mean_exact"], red["luckiest"]["purpose"]) == (1, "1/12", "Red's roll-off")
     blue_damage, red_damage = report["luck"]["damage"]
     # Gattling 30 x d6 at agility 5: d12 1-5 and 12 miss, 6-10 half (ceil(30k/2) = 15k), 11 full:
     # 5/12 x 15 x 7/2 + 1/12 x 30 x 7/2 = 175/8 + 35/4 = 245/8 expected; 45 actual.
@@ -134,7 +138,9 @@ def test_spook_luck_and_damage_from_a_real_game() -> None:
     assert (red_damage["expected_dealt_exact"], red_damage["actual_dealt"]) == ("10/1", 10)  # no roll: 10
     assert (blue_damage["dealt"], blue_damage["taken"], red_damage["dealt"], red_damage["taken"]) == (45, 10, 10, 45)
     md = report_markdown(report)
-    assert "| Blue | 2 | 2 | 47.9% | 1d12 7 (54.2%): fired, Blue Fang (#2), turn 1 | 1d6 3 (41.7%): fired, Blue Fang (#2), turn 1 |" in md
+    assert ("| Blue | 3 | 3 | 62.5% | 1d6 6 (91.7%): Blue's roll-off, Roll-off for the first turn (house default: "
+            "setting first_player), turn 0 | 1d6 3 (41.7%): damage: 30 × d6, Gattling Mass Driver damage (spook §5), "
+            "Blue Fang (#2), turn 1 |") in md
     assert "| Blue | 45 | 10 | 0 | 1 | 30.62 | 45 | 1 | 10.00 | 10 |" in md
 
 

@@ -20,7 +20,8 @@ from mstracker.store.fleets import load_roster, sample_fleets
 from mstracker.store.games import GameStore, StoreError
 from mstracker.tui.app import screen_binding_commands
 from mstracker.tui.screens.battle import BattleScreen
-from mstracker.tui.screens.battle_scenes import attack, fill, spook_to_attack
+from mstracker.tui.screens.battle_scenes import attack, fill
+from tui_support import spook_to_attack
 from mstracker.tui.screens.home import HomeScreen
 from mstracker.tui.screens.report import ReportScreen
 from mstracker.tui.widgets.fleet_column import player_content
@@ -71,7 +72,8 @@ def test_r_on_the_battle_screen_shows_the_report_and_exports_it(isolated_home: P
     page = (folder / f"{got['id']}-demo-battle.html").read_text(encoding="utf-8")
     assert page.startswith("<!doctype html>") and page.count("<svg ") == 2
     data = json.loads((folder / f"{got['id']}-demo-battle.json").read_text(encoding="utf-8"))
-    assert data["luck"]["players"][0]["rolls"] == 1 and data["luck"]["damage"][0]["actual_dealt"] == 90
+    # Blue's rolls: its die of the roll-off for the first turn, then the Gattling's d6
+    assert data["luck"]["players"][0]["rolls"] == 2 and data["luck"]["damage"][0]["actual_dealt"] == 90
     assert "## Dice luck" in (folder / f"{got['id']}-demo-battle.md").read_text(encoding="utf-8")
     assert f"$MSTRACKER_HOME/data/reports/{got['id']}-demo-battle.html" in seen
 
@@ -153,4 +155,4 @@ def test_fleet_headers_count_retired_ships_apart_from_losses() -> None:
     state = eng.new_game("Headers", [load_roster(samples["scrimmage-blue.toml"]), load_roster(samples["scrimmage-red.toml"])])
     state = state.with_ship(state.ships["6"].with_values({"retired": True}))
     state = state.with_ship(state.ships["7"].with_values({"destroyed": True, "armor": 0}))
-    assert "8 ships, 1 lost, 1 retired" in player_content(state, 0, eng.spec).plain
+    assert "6 in play · 1 retired · 1 destroyed" in player_content(state, 0, eng.spec).plain

@@ -48,7 +48,7 @@ def plan_groups(plan: DicePlan) -> list[tuple[int, list[DieNeed]]]:
 MAX_PLAN_LINES = 6
 
 
-def plan_content(plan: DicePlan, state: GameState | None, typed: Sequence[int] = ()) -> Content:
+def plan_content(plan: DicePlan, state: GameState | None, typed: Sequence[int] = (), most: int = MAX_PLAN_LINES) -> Content:
     """The declared dice, a line per roll: '1. 2d6 Minor Damage Table — Wisp (#4) · cal §D6 (on a 12)',
     with the faces typed so far against each and the die wanted next marked."""
     progress = plan.walk(typed)
@@ -61,11 +61,12 @@ def plan_content(plan: DicePlan, state: GameState | None, typed: Sequence[int] =
         style = "dim strike" if skipped else "bold $text-accent" if wanted else ""
         lines.append(Content.assemble((f"{n}. ", "dim"), (_group_label(needs, state), style),
                                       (f"  = {shown}" if shown else "", "bold $text-success")))
-    if len(lines) > MAX_PLAN_LINES:
-        keep = max(0, (progress.next_index or 0))
-        first = next((i for i, (s, _) in enumerate(plan_groups(plan)) if s >= keep), 0)
-        start = max(0, min(first - 1, len(lines) - MAX_PLAN_LINES))
-        lines = lines[start:start + MAX_PLAN_LINES] + [Content.styled(f"   … {len(lines)} rolls in all", "dim")]
+    if len(lines) > most:
+        groups = plan_groups(plan)
+        wanted = progress.next_index if progress.next_index is not None else len(plan.needs)
+        current = next((i for i, (start, needs) in enumerate(groups) if wanted < start + len(needs)), len(groups) - 1)
+        start = max(0, min(current - 1, len(lines) - most))
+        lines = lines[start:start + most] + [Content.styled(f"   … {len(lines)} rolls in all", "dim")]
     return Content("\n").join(lines)
 
 

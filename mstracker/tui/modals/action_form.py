@@ -143,6 +143,11 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         targets = [a.name for a in self.spec.args if a.type in (ArgType.TARGET, ArgType.SHIP)]
         return "target" if "target" in targets else (targets[0] if targets else "")
 
+    @property
+    def plan_lines(self) -> int:
+        """How many rolls of the declared dice the form lists: fewer in a short terminal."""
+        return 2 if self.size.height < 32 else 6
+
     def on_resize(self) -> None:
         box = self.query_one(".action-box")
         box.set_class(self.size.height < 32, "-short")
@@ -308,7 +313,7 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         except (GameError, ValueError, KeyError) as exc:
             self.plan, self.problem = None, f"cannot work this out: {exc}"
         if self.plan:
-            update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, self.typed_faces() or []))
+            update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, self.typed_faces() or [], self.plan_lines))
 
     def refresh_odds(self) -> None:
         if not self.query("#odds"):
@@ -357,7 +362,7 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         if faces is None:
             update_quietly(status, Content.styled("faces are whole numbers separated by spaces", "$text-error"))
             return
-        update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, faces))
+        update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, faces, self.plan_lines))
         update_quietly(status, faces_status(self.plan, faces, self.host.state))
         self.complete = self.plan.walk(faces).complete
 

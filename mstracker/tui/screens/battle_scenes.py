@@ -103,8 +103,10 @@ async def enter_faces(pilot: Pilot, faces: str) -> None:
 
     form = _expect(pilot, ActionFormModal)
     if not form.physical:
-        await pilot.press("ctrl+t")
-    await pilot.click("#faces")
+        await pilot.press("ctrl+t")  # switching to physical dice puts the cursor in the faces box
+    else:
+        form.query_one("#faces").focus()
+    await settle(pilot)
     await type_text(pilot, faces)
     await settle(pilot)
 

@@ -12,6 +12,7 @@ import pytest
 
 from mstracker.dice import TypedFaces
 from mstracker.fleet import Roster, ShipEntry
+from mstracker.game.errors import IllegalRoster
 from mstracker.game import Action, Engine, Event, FieldKind, GameState, InvalidAction, engine_for
 from mstracker.rulesets.lukas.plugin import Plugin
 from mstracker.store.catalog import book_ruleset
@@ -57,9 +58,9 @@ def engine() -> Engine:
 
 
 def new(eng: Engine, settings: dict[str, Any] | None = None, fleets: list[Roster] | None = None,
-        *, first: str | None = "Ann") -> GameState:
+        *, first: str | None = "Ann", allow_illegal: bool = False) -> GameState:
     """A game in set-up; the table has already named `first` as the first player (None: order undecided)."""
-    s = eng.replay([eng.created_event(eng.new_game("Test", fleets or rosters(), settings or {}))])
+    s = eng.replay([eng.created_event(eng.new_game("Test", fleets or rosters(), settings or {}, allow_illegal))])
     if first is not None:
         s = act(eng, s, "roll-order", first=first)
     return s
@@ -131,7 +132,10 @@ def test_ships_start_from_the_rosters_with_the_books_names() -> None:
     fleet = rosters(ann=(ship("Rakanda Destroyer", "R", "CapS", 45, 10, ("Ion Beam", "Heavy Missile Tubes", "Heavy Missile Tubes"),
                               ("Hangar",), (4, 2)),
                          ship("Unfinished", "U", "Frigate", 0, 12)))
-    s = new(eng, fleets=fleet)
+    assert "Unfinished (Frigate): armor must be 1 or more" in str(pytest.raises(IllegalRoster, new, eng, fleets=fleet).value)
+    s = new(eng, fleets=fleet, allow_illegal=True)  # an unfinished design, played as a non-standard game
+    assert s.extra["non_standard"] == [{"player": 0, "fleet": "Ann's fleet", "findings": [
+        "Unfinished (Frigate): armor must be 1 or more; a ship at 0 armor is destroyed."]}]
     destroyer = s.ships["1"]
     assert destroyer.ship_class == "Capital Ship"
     assert [(it.id, it.name) for it in destroyer.items] == [("w1", "Beam"), ("w2", "Heavy Missiles"),
@@ -145,7 +149,8 @@ def test_ships_start_from_the_rosters_with_the_books_names() -> None:
         ("a1", "Field Defense", {"announced": False}), ("a2", "Boosters", {"marker": 0})]
     assert rec(s, "2")["armor"] == 25  # no armor on the roster: the class average (§5.c) stands in
     assert [p.resources for p in s.players] == [{"kills": 0}, {"kills": 0}]
-    assert s.settings["objective"] == "last_man_standing" and s.extra == {"fd_since": {}, "home": {}, "order": [0, 1]}
+    assert s.settings["objective"] == "last_man_standing"
+    assert {k: v for k, v in s.extra.items() if k != "non_standard"} == {"fd_since": {}, "home": {}, "order": [0, 1]}
     s = act(eng, s, "add-ship", player="Bob", ship_class="SC", name="Reinforcement")
     late = s.ships[str(len(s.ships))]
     assert (late.owner, late.ship_class, late.record["armor"], late.record["speed"]) == (1, "Strike Craft", 9, 20)

@@ -3,12 +3,13 @@ pz8 action type, undo and redo of each restoring exactly the state before, repla
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from test_pz8_support import Play, engine, sample
 
 from mstracker.dice import TypedFaces
-from mstracker.game import Action, battle_report, report_markdown
+from mstracker.game import Action, Event, battle_report, report_markdown
 from mstracker.store.games import GameStore
 
 # Red: Razor Squadron, ships 1-6 (R1..R6); Blue: Anchor Flight, ships 7-9 (Wall Anchor A1, Dowel A2,
@@ -97,6 +98,14 @@ def test_the_script_uses_every_pz8_action() -> None:
     assert {kind for kind, _, _ in SCRIPT} == PZ8_ACTIONS | {"next-step"}
 
 
+@dataclass(frozen=True)
+class Logged:
+    """One action and its events, as the store logs them (the report reads who acted from it)."""
+
+    action: Action
+    events: tuple[Event, ...]
+
+
 def test_a_whole_game_from_the_sample_fleets_to_victory() -> None:
     play = Play(rosters(), asteroids="1")
     for kind, faces, args in SCRIPT:
@@ -120,7 +129,7 @@ def test_a_whole_game_from_the_sample_fleets_to_victory() -> None:
     assert s.extra["drift"] == "E" and view.next_id("torpedoes") == "t4" and view.next_id("asteroids") == "a3"
     play.undo_check()
 
-    report = battle_report(play.eng, [e for batch in play.log for e in batch])
+    report = battle_report(play.eng, [Logged(Action("?"), tuple(batch)) for batch in play.log])
     assert report["winner"] == "Red" and report["turns_played"] == 2
     assert [(x["name"], x["turn"]) for x in report["losses"]] == [
         ("Razor Leader", 1), ("Wall Anchor", 1), ("Razor Three", 1), ("Dowel", 2), ("Razor Four", 2),
