@@ -15,6 +15,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, Static
 
 
+QUIET = {"screen.copy_text"}
+"""Textual's own bindings that only clutter the list."""
+
+
 @dataclass(frozen=True)
 class KeyLine:
     keys: str
@@ -33,7 +37,7 @@ def screen_keys(screen: Screen) -> list[tuple[str, list[KeyLine]]]:
     title = screen.TITLE or screen.title or type(screen).__name__
     for active in screen.active_bindings.values():
         binding, node = active.binding, active.node
-        if not binding.description or binding.system:
+        if not binding.description or binding.system or binding.action in QUIET:
             continue
         if node is app:
             group = "Everywhere"
