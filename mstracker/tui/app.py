@@ -35,7 +35,7 @@ class MstrackerApp(App[int]):
     SUB_TITLE = "tableside companion"
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
-        Binding("f1", "help", "Help", priority=True),
+        Binding("f1", "help", "Help", show=False, priority=True),  # screens that fit their footer show it
         Binding("question_mark", "help", "Help", show=False),  # text fields take ? as a character
     ]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..fleet import Roster, ShipEntry
+from ..fleet import Roster, Severity, ShipEntry
 from ..rules.contract import ShipFields
 from ..store.designs import forget_design, keep_design, load_designs
 from ..store.tomlfile import FileProblem
@@ -66,6 +66,16 @@ class ShipDesigns:
         if self.screen.package.designs is None:
             return {}
         return {**roster.designs, **{k: v for k, v in self.saved.items() if k not in roster.designs}}
+
+    def broken(self, designs: Mapping[str, Any]) -> set[str]:
+        """The designs with errors (the ruleset's `design_findings`), for the class list's ✗."""
+        screen = self.screen
+        if screen.roster is None or screen.ruleset is None:
+            return set()
+        every = screen.roster.model_copy(update={"designs": dict(designs)})
+        return {name for name, data in designs.items()
+                if any(getattr(f, "severity", Severity.ERROR) is Severity.ERROR
+                       for f in screen.package.design_findings(screen.ruleset, every, name, data))}
 
     def with_design_of(self, roster: Roster, ship_class: str) -> Roster:
         """The roster, holding the design of `ship_class` when it is a saved design it lacks."""

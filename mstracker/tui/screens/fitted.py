@@ -49,11 +49,14 @@ class FittedScreen(Screen):
     @property
     def footer_give_way(self) -> tuple[str, ...]:
         """The give-way order now (a screen may work it out from its state); the app's help key goes first."""
-        return ("app.help", "help", *self.FOOTER_GIVE_WAY)
+        return ("help", *self.FOOTER_GIVE_WAY)
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         bindings = super().active_bindings
+        help_key = bindings.get("f1")
+        if help_key is not None and help_key.node is self.app:  # the app's F1 help, last in the footer
+            bindings["f1"] = help_key._replace(binding=replace(help_key.binding, show=True))
         width = self.size.width
         if not width:
             return bindings

@@ -11,25 +11,25 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Footer, Header, Select, Static
+from textual.widgets import DataTable, Footer, Header, Static
 
-from ...fleet import FleetReport, Roster, ShipEntry, Severity, validate_roster
+from ...fleet import FleetReport, Roster, ShipEntry, validate_roster
 from ...rules import RulesetBase
 from ...rules.contract import RulesetPackage, ShipFields
 from ...rules.registry import package
 from .. import roster_edit as edit
-from ..fleet_designs import ShipDesigns, fields_to_ask, ship_facts
+from ..fleet_designs import ShipDesigns, ship_facts
+from ..fleet_edits import ShipEdits
 from ..fleet_files import FleetFiles
 from ..fleet_offer import cost_unit, item_costs, loadout_offer
 from ..widgets.class_list import ClassList
 from ..widgets.fleet_meters import BudgetBar, FindingsView
+from ..widgets.fleet_top import FleetTop
 from ..widgets.loadout_panel import LoadoutPanel
-from ..widgets.ruleset_select import RulesetSelect
 from ..widgets.ship_table import ShipTable
 from .fitted import FittedScreen
 
@@ -45,19 +45,19 @@ class FleetBuilderScreen(FittedScreen):
         Binding("l", "loadout", "Loadout"),
         Binding("d", "design", "Design"),
         Binding("n", "rename_ship", "Rename"),
-        Binding("c", "duplicate_ship", "Copy"),
-        Binding("x,delete", "remove_ship", "Remove"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo", show=False),
-        Binding("s", "save", "Save"),
-        Binding("o", "open", "Open"),
+        Binding("c", "edit('duplicate')", "Copy"),
+        Binding("x,delete", "edit('remove')", "Remove"),
+        Binding("u,ctrl+z", "edit('undo')", "Undo"),
+        Binding("ctrl+y", "edit('redo')", "Redo", show=False),
+        Binding("s", "files('save')", "Save"),
+        Binding("o", "files('open')", "Open"),
         Binding("N", "new_fleet", "New fleet"),
-        Binding("p", "toggle_permissive", "Non-standard"),
-        Binding("i", "import_file", "Import file", show=False),
-        Binding("e", "export_file", "Export file", show=False),
+        Binding("p", "edit('toggle_permissive')", "Non-standard"),
+        Binding("i", "files('import_file')", "Import file", show=False),
+        Binding("e", "files('export_file')", "Export file", show=False),
         Binding("escape", "back", "Back"),
     ]
-    FOOTER_GIVE_WAY = ("toggle_permissive", "back", "open", "new_fleet", "undo")
+    FOOTER_GIVE_WAY = ("edit('toggle_permissive')", "back", "files('open')", "new_fleet", "edit('undo')")
     """Then the ruleset's own keys: at 80 columns a, l, n, c, x and s stay."""
 
     def __init__(self) -> None:
@@ -69,6 +69,7 @@ class FleetBuilderScreen(FittedScreen):
         self.report: FleetReport | None = None
         self.files = FleetFiles(self)
         self.designer = ShipDesigns(self)
+        self.edits = ShipEdits(self)
         self.history = edit.RosterHistory()
         self.shown_designs: dict[str, Any] | None = None
         self.field_keys: dict[str, ShipFields] = {}
@@ -76,10 +77,7 @@ class FleetBuilderScreen(FittedScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="fleet-top"):
-            yield RulesetSelect(self.ruleset_id, id="fleet-ruleset")
-            yield Select([], id="fleet-preset", allow_blank=True, prompt="budget preset")
-            yield Static(id="fleet-name")
+        yield FleetTop(self.ruleset_id, id="fleet-top")
         yield BudgetBar(id="budget")
         with Horizontal(id="fleet-body"):
             with Vertical(id="fleet-left"):
@@ -115,16 +113,14 @@ class FleetBuilderScreen(FittedScreen):
         if action == "ship_fields":
             spec, ship = self.field_keys.get(str(parameters[0])), self.selected_ship()
             return spec is not None and ship is not None and spec.applies(ship)
-        if action == "undo":
-            return bool(self.history.done) or None
-        if action == "redo":
-            return bool(self.history.undone) or None
+        if action == "edit" and parameters[0] in ("undo", "redo"):
+            return bool(self.history.done if parameters[0] == "undo" else self.history.undone) or None
         return True
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         for spec in self.package.ship_fields:
             yield SystemCommand(f"{self.TITLE}: {spec.title}", f"Key: {spec.key} · the selected ship's {spec.title.lower()}",
-                                partial(self.ask_ship_fields, spec))
+                                partial(self.edits.ask_fields, spec))
 
     def confirm_leave(self, then: Callable[..., Any]) -> None:
         """Leaving the builder (escape, ctrl+q, another screen): unsaved changes are kept only if the player says so."""
@@ -144,16 +140,9 @@ class FleetBuilderScreen(FittedScreen):
         self.designer.load_saved()
         self.shown_designs = None  # the class list is refilled for the new ruleset
         self.query_one("#classes").border_title = "Classes · a: add" + (" · d: design" if self.package.designs else "")
-        presets = [(f"{b.name}" + (f" · {b.cap}" if b.cap else "") + (f"–{b.cap_max}" if b.cap_max else ""), key) for key, b in ruleset.budgets.items()]
+        self.query_one(FleetTop).show_ruleset(ruleset_id, ruleset.budgets)
         if roster is None:
             roster = Roster(ruleset=ruleset_id, name="New fleet", preset=next(iter(ruleset.budgets), None))
-        with self.prevent(Select.Changed):
-            preset_select = self.query_one("#fleet-preset", Select)
-            preset_select.set_options(presets)
-            preset_select.disabled = not presets
-            ruleset_select = self.query_one("#fleet-ruleset", Select)
-            if ruleset_select.value != ruleset_id:
-                ruleset_select.value = ruleset_id
         self.history.clear()
         self.set_roster(roster, saved=True)
         return True
@@ -172,39 +161,27 @@ class FleetBuilderScreen(FittedScreen):
             binding = Binding(spec.key, f"ship_fields('{spec.key}')", short, tooltip=spec.title)
             self._bindings.key_to_bindings.setdefault(spec.key, []).append(binding)
 
-    def show_preset(self, roster: Roster) -> None:
-        with self.prevent(Select.Changed):
-            preset_select = self.query_one("#fleet-preset", Select)
-            if self.ruleset is not None and roster.preset in self.ruleset.budgets:
-                preset_select.value = roster.preset
-            else:
-                preset_select.clear()
-
-    @on(Select.Changed, "#fleet-ruleset")
-    def ruleset_chosen(self, event: Select.Changed) -> None:
-        if not isinstance(event.value, str) or event.value == self.ruleset_id:
-            return
-        chosen = event.value
+    @on(FleetTop.RulesetChosen)
+    def ruleset_chosen(self, event: FleetTop.RulesetChosen) -> None:
+        chosen = event.ruleset_id
 
         def go(yes: bool | None = True) -> None:
-            if yes:
-                self.load_ruleset(chosen, None)
-                if self.app.services.settings.settings.last_ruleset != chosen:
-                    self.app.save_settings(last_ruleset=chosen)
-            else:
-                with self.prevent(Select.Changed):
-                    event.select.value = self.ruleset_id
+            if not yes:
+                self.query_one(FleetTop).show_ruleset(self.ruleset_id, self.ruleset.budgets if self.ruleset else {})
+                return
+            self.load_ruleset(chosen, None)
+            if self.app.services.settings.settings.last_ruleset != chosen:
+                self.app.save_settings(last_ruleset=chosen)
 
         self.files.confirm_discard(go)
 
-    @on(Select.Changed, "#fleet-preset")
-    def preset_chosen(self, event: Select.Changed) -> None:
+    @on(FleetTop.PresetChosen)
+    def preset_chosen(self, event: FleetTop.PresetChosen) -> None:
         if self.roster is None or self.ruleset is None:
             return
-        preset = event.value if isinstance(event.value, str) else None
-        budget = self.ruleset.budgets.get(preset) if preset else None
+        budget = self.ruleset.budgets.get(event.preset) if event.preset else None
         cap = None if budget is None or budget.cap_max is None else self.roster.cap
-        self.set_roster(self.roster.model_copy(update={"preset": preset, "cap": cap}), change="budget preset")
+        self.set_roster(self.roster.model_copy(update={"preset": event.preset, "cap": cap}), change="budget preset")
         if budget is not None and (budget.cap is None or budget.cap_max is not None):
             self.files.ask_cap(budget)
 
@@ -220,7 +197,6 @@ class FleetBuilderScreen(FittedScreen):
             self.files.mark_saved(roster)
         assert self.ruleset is not None
         self.report = validate_roster(roster, self.ruleset)
-        self.show_preset(roster)
         offered = self.designer.offered(roster)
         if offered != self.shown_designs:
             self.fill_classes(offered, keep_cursor=self.shown_designs is not None)
@@ -234,12 +210,8 @@ class FleetBuilderScreen(FittedScreen):
         readouts = tuple(self.package.fleet_readouts(ruleset, roster))
         self.query_one(BudgetBar).show(self.report, len(roster.ships), cost_unit(ruleset, roster), roster.permissive, readouts)
         self.query_one(FindingsView).show(self.report)
-        dirty = "" if self.files.is_saved(roster) else "  ● unsaved"
-        player = f" ({roster.player})" if roster.player else ""
         where = self.files.path.name if self.files.path else "not saved yet"
-        self.query_one("#fleet-name", Static).update(
-            Text.assemble((roster.name, "bold"), player, (f"\n{where}", "dim"), (dirty, self.app.theme_variables.get("warning", "")))
-        )
+        self.query_one(FleetTop).show_fleet(roster, ruleset.budgets, where, self.files.is_saved(roster))
         self.show_loadout()
         self.refresh_bindings()
 
@@ -252,10 +224,7 @@ class FleetBuilderScreen(FittedScreen):
     def fill_classes(self, designs: dict[str, Any], keep_cursor: bool = False) -> None:
         stock: dict[str, Any] = dict(getattr(self.ruleset, "classes", {}) or {})
         self.shown_designs = designs
-        roster = self.roster.model_copy(update={"designs": designs}) if self.roster is not None else None
-        broken = {name for name, data in designs.items() if roster is not None and any(
-            getattr(f, "severity", Severity.ERROR) is Severity.ERROR
-            for f in self.package.design_findings(self.ruleset, roster, name, data))}
+        broken = self.designer.broken(designs)
         saved_only = set(designs) - set(self.roster.designs if self.roster is not None else {})
         self.query_one(ClassList).show(stock, designs, broken, saved_only, keep_cursor)
         self.show_class_detail()
@@ -314,46 +283,14 @@ class FleetBuilderScreen(FittedScreen):
         offer, problem = loadout_offer(self.package, self.ruleset, roster, ship)
         panel.show(ship, sheet, offer, item_costs(self.ruleset, offer), problem, ship_facts(self.package.ship_fields, ship))
 
-    # -- ship actions ------------------------------------------------------------------------------------
+    # -- ship actions (the edits live in fleet_edits.py) --------------------------------------------------
 
     def action_add_ship(self) -> None:
-        name = self.highlighted_class()
-        if name is None or self.roster is None:
-            return
-        roster = edit.add_ship(self.designer.with_design_of(self.roster, name), name)
-        self.set_roster(roster, select=len(roster.ships) - 1, change=f"add {roster.ships[-1].name}")
-        self.notify(f"Added {roster.ships[-1].name}", timeout=2)
+        self.edits.add(self.highlighted_class())
 
-    def action_duplicate_ship(self) -> None:
-        index = self.selected_index()
-        if index is not None and self.roster is not None:
-            roster = edit.duplicate_ship(self.roster, index)
-            self.set_roster(roster, select=index + 1, change=f"copy {self.roster.ships[index].name}")
-
-    def action_remove_ship(self) -> None:
-        index = self.selected_index()
-        if index is None or self.roster is None:
-            return
-        name = self.roster.ships[index].name
-        self.set_roster(edit.remove_ship(self.roster, index), select=max(0, index - 1), change=f"remove {name}")
-        self.notify(f"Removed {name} · u: undo", timeout=4)
-
-    def action_undo(self) -> None:
-        self._step(self.history.undo, "Undone")
-
-    def action_redo(self) -> None:
-        self._step(self.history.redo, "Redone")
-
-    def _step(self, move: Callable[[Roster], tuple[Roster, str] | None], word: str) -> None:
-        if self.roster is None:
-            return
-        step = move(self.roster)
-        if step is None:
-            self.notify("Nothing to undo" if word == "Undone" else "Nothing to redo", timeout=2)
-            return
-        roster, what = step
-        self.set_roster(roster)
-        self.notify(f"{word}: {what}" + (" · ctrl+y redoes it" if word == "Undone" else ""), timeout=3)
+    def action_edit(self, name: str) -> None:
+        """c, x, u, ctrl+y, p: copy, remove, undo, redo, the non-standard mark (fleet_edits.ShipEdits)."""
+        getattr(self.edits, name)()
 
     def action_rename_ship(self) -> None:
         index = self.selected_index()
@@ -361,19 +298,8 @@ class FleetBuilderScreen(FittedScreen):
             self.files.ask_ship_name(index)
 
     def action_ship_fields(self, key: str) -> None:
-        spec = self.field_keys.get(key)
-        if spec is not None:
-            self.ask_ship_fields(spec)
-
-    def ask_ship_fields(self, spec: ShipFields) -> None:
-        """The ruleset's dialog of designer numbers for the selected ship (where it applies)."""
-        index, ship = self.selected_index(), self.selected_ship()
-        if index is None or ship is None:
-            self.notify("Add a ship first (a).", timeout=3)
-        elif not spec.applies(ship):
-            self.notify(f"{ship.name} has no {spec.title.lower()} to set.", timeout=3)
-        else:
-            self.designer.ask_fields(spec, index)
+        if key in self.field_keys:
+            self.edits.ask_fields(self.field_keys[key])
 
     def action_loadout(self) -> None:
         if self.selected_index() is not None:
@@ -381,38 +307,17 @@ class FleetBuilderScreen(FittedScreen):
 
     @on(LoadoutPanel.ItemMounted)
     def item_mounted(self, event: LoadoutPanel.ItemMounted) -> None:
-        index = self.selected_index()
-        if index is None or self.roster is None:
-            return
-        self.set_roster(edit.mount(self.roster, index, event.kind, event.item), select=index, change=f"mount {event.item}")
-        spec = fields_to_ask(self.package.ship_fields, self.roster.ships[index], event.item)
-        if spec is not None:
-            self.designer.ask_fields(spec, index)  # a Hangar Bay needs its size: ask at once
+        self.edits.mount(event.kind, event.item)
 
     @on(LoadoutPanel.ItemRemoved)
     def item_removed(self, event: LoadoutPanel.ItemRemoved) -> None:
-        index = self.selected_index()
-        if index is not None and self.roster is not None:
-            item = getattr(self.roster.ships[index], event.kind)[event.position]
-            self.set_roster(edit.unmount(self.roster, index, event.kind, event.position), select=index, change=f"take off {item}")
-
-    def action_toggle_permissive(self) -> None:
-        if self.roster is not None:
-            self.set_roster(self.roster.model_copy(update={"permissive": not self.roster.permissive}), change="non-standard mark")
+        self.edits.unmount(event.kind, event.position)
 
     # -- files (the dialogs live in fleet_files.py) --------------------------------------------------------
 
-    def action_save(self) -> None:
-        self.files.save()
-
-    def action_open(self) -> None:
-        self.files.open()
-
-    def action_import_file(self) -> None:
-        self.files.import_file()
-
-    def action_export_file(self) -> None:
-        self.files.export_file()
+    def action_files(self, name: str) -> None:
+        """s, o, i, e: save, open, import, export (fleet_files.FleetFiles)."""
+        getattr(self.files, name)()
 
     def action_new_fleet(self) -> None:
         self.files.confirm_discard(lambda yes=True: yes and self.load_ruleset(self.ruleset_id, None))
