@@ -1,6 +1,7 @@
 """Dice roller: live exact odds as you type, app or physical rolls, history, one-key table presets.
 
-The presets are on alt+1 … alt+9 (and enter on the preset list), so F1 is help here as everywhere.
+The presets are on F2 … F10 (and enter, or the preset's number, on the preset list), so F1 is help here
+as everywhere. (Alt+digit cannot work: Textual reads ESC 2 as the macOS option-key character '™'.)
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Iterable
 from functools import partial
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -25,7 +26,7 @@ from ..widgets.ruleset_select import RulesetSelect
 from .fitted import FittedScreen
 
 HINT = "Type dice notation: 2d6, d12, 2d6+2, 25 x d6, 1d12-1 min 1, 2d6 - 2d6"
-PRESET_KEYS = tuple(f"alt+{n}" for n in range(1, 10))
+PRESET_KEYS = tuple(f"f{n}" for n in range(2, 11))
 MODE_TEXT = {DiceMode.APP: "app rolls", DiceMode.PHYSICAL: "physical dice"}
 
 
@@ -87,7 +88,7 @@ class DiceScreen(FittedScreen):
 
     def load_presets(self, ruleset_id: str) -> None:
         presets_list = self.query_one("#presets", OptionList)
-        presets_list.border_title = f"Presets · {ruleset_id} · alt+number"
+        presets_list.border_title = f"Presets · {ruleset_id} · F2…"
         presets_list.clear_options()
         try:
             ruleset = self.app.services.ruleset(ruleset_id).ruleset
@@ -100,10 +101,10 @@ class DiceScreen(FittedScreen):
         for index, (key, preset) in enumerate(zip(PRESET_KEYS, self.presets)):
             # one footer entry stands for all the preset keys; the panel lists each one
             self._bindings.bind(key, f"preset({index})", "Presets" if index == 0 else preset.name, show=index == 0,
-                                key_display=f"alt+1–{len(self.presets)}" if index == 0 else key)
+                                key_display=f"F2–F{len(self.presets) + 1}" if index == 0 else key.upper())
             expression = "" if preset.expression == preset.name else f"  {preset.expression}"
-            prompt = Text.assemble((key.removeprefix("alt+").ljust(3), "bold"), (preset.name, "bold"), expression, "\n   ",
-                                   (preset.source, "dim"))
+            prompt = Text.assemble((f"{index + 1} {key.upper()}".ljust(7), "bold"), (preset.name, "bold"), expression,
+                                   "\n       ", (preset.source, "dim"))
             presets_list.add_option(Option(prompt, id=key))
         self.refresh_bindings()
 
@@ -125,6 +126,12 @@ class DiceScreen(FittedScreen):
     def preset_clicked(self, event: OptionList.OptionSelected) -> None:
         if event.option.id in PRESET_KEYS:
             self.action_preset(PRESET_KEYS.index(event.option.id))
+
+    def on_key(self, event: events.Key) -> None:
+        """On the preset list, a preset's number rolls it."""
+        if self.focused is self.query_one("#presets") and event.character and event.character in "123456789":
+            event.stop()
+            self.action_preset(int(event.character) - 1)
 
     # -- live odds -----------------------------------------------------------------------------------
 

@@ -332,6 +332,6 @@ class FleetBuilderScreen(FittedScreen):
         """Escape: from the loadout or ships back to the classes; from the classes to the screen before."""
         focused = self.focused
         if focused is not None and focused.id != "classes" and self.query_one("#fleet-body").has_focus_within:
-            self.query_one("#classes", DataTable).focus()
+            self.set_focus(self.query_one("#classes", DataTable))  # at once: keys typed next go to the classes
             return
         self.app.action_back()

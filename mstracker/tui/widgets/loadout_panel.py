@@ -170,7 +170,7 @@ class LoadoutPanel(Vertical):
 
     def focus_offer(self) -> None:
         offered = self.query_one("#offer", OptionList)
-        offered.focus()
+        self.screen.set_focus(offered)  # at once, not after the keys already typed (l then enter mounts)
         if offered.highlighted is None:
             for index in range(offered.option_count):
                 if not offered.get_option_at_index(index).disabled:
