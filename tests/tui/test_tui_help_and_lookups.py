@@ -130,3 +130,21 @@ def test_at_80x24_the_builder_footer_keeps_rename_and_copy(app) -> None:
 
     keys = run_small(app, script)
     assert keys.get("Rename") == "n" and keys.get("Copy") == "c" and keys.get("Save") == "s"
+
+
+def test_f1_in_a_battle_lists_the_battle_keys_and_escape_returns_to_it(app) -> None:
+    async def script(pilot):
+        await pilot.press("b")
+        await settle(pilot)
+        battle = pilot.app.screen
+        await pilot.press("f1")
+        await pilot.pause()
+        modal = pilot.app.screen
+        text = text_of(modal.query_one("#help-text", Static)) if isinstance(modal, HelpModal) else ""
+        await pilot.press("escape")
+        await pilot.pause()
+        return text, pilot.app.screen is battle
+
+    text, back = run(app, script)
+    assert text.startswith(BattleScreen.TITLE or "BattleScreen") and "Attack" in text and "Undo" in text
+    assert back
