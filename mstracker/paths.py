@@ -34,6 +34,14 @@ class AppDirs:
         return self.data / "fleets"
 
     @property
+    def designs(self) -> Path:
+        """The player's custom ship designs, one file per ruleset (beside the fleets)."""
+        return self.data / "designs"
+
+    def designs_file(self, ruleset_id: str) -> Path:
+        return self.designs / f"{ruleset_id}.toml"
+
+    @property
     def house_rules(self) -> Path:
         return self.config / "house-rules"
 

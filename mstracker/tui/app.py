@@ -34,7 +34,11 @@ class MstrackerApp(LifelineApp[int]):
     CSS_PATH = "app.tcss"
     TITLE = "mstracker"
     SUB_TITLE = "tableside companion"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        Binding("f1", "help", "Help", show=False, priority=True),  # screens that fit their footer show it
+        Binding("question_mark", "help", "Help", show=False),  # text fields take ? as a character
+    ]
 
     def __init__(self, services: Services) -> None:
         super().__init__()
@@ -77,21 +81,65 @@ class MstrackerApp(LifelineApp[int]):
     # -- navigation --------------------------------------------------------------------------------
 
     def open_screen(self, name: str) -> None:
-        """Show one of the main screens on top of home (replacing any other main screen)."""
+        """Show one of the main screens: back to it when it is already open, else on top of the current one.
+
+        Look-ups opened from a battle (rules, dice) return to it with escape; nothing is closed on the way
+        unless it is above the screen asked for (a screen with unsaved changes asks first).
+        """
         module, cls, _, _ = SCREENS[name]
         screen_cls = getattr(import_module(f"mstracker.tui.screens.{module}"), cls)
         if isinstance(self.screen, screen_cls):
             return
-        while len(self.screen_stack) > 1:
+        below = next((s for s in reversed(self.screen_stack) if isinstance(s, screen_cls)), None)
+        if below is None:
+            self.push_screen(screen_cls())
+            return
+        self.leave_to(below)
+
+    def leave_to(self, target: Screen) -> None:
+        """Pop screens until `target` is on top, asking any that would lose unsaved work first."""
+        if self.screen is target or target not in self.screen_stack:
+            return
+        guard = getattr(self.screen, "confirm_leave", None)
+        if guard is None:
             self.pop_screen()
-        self.push_screen(screen_cls())
+            self.leave_to(target)
+            return
+
+        def answered(yes: bool | None = True) -> None:
+            if yes:
+                self.pop_screen()
+                self.leave_to(target)
+
+        guard(answered)
 
     def action_open(self, name: str) -> None:
         self.open_screen(name)
 
     def action_home(self) -> None:
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
+        self.leave_to(self.screen_stack[0])
+
+    def action_back(self) -> None:
+        """Back to the screen underneath (home at the bottom stays)."""
+        if len(self.screen_stack) > 1:
+            self.leave_to(self.screen_stack[-2])
+
+    async def action_quit(self) -> None:
+        """ctrl+q: a screen with unsaved work asks first."""
+        guards = [g for s in reversed(self.screen_stack) if (g := getattr(s, "confirm_leave", None)) is not None]
+        if not guards:
+            self.exit()
+            return
+        guards[0](lambda yes=True: yes and self.exit())
+
+    def action_help(self) -> None:
+        """F1 / ?: the keys of the screen in front (F1 again closes them)."""
+        from .modals.help import HelpModal
+
+        if isinstance(self.screen, HelpModal):
+            self.screen.dismiss(None)
+        else:
+            self.push_screen(HelpModal(self.screen))
 
     def set_theme_setting(self, theme: Theme) -> None:
         """Apply a theme now and remember it."""
@@ -117,6 +165,7 @@ class MstrackerApp(LifelineApp[int]):
             if command.title != "Theme":  # Textual's theme picker; ours keeps the setting in step
                 yield command
         yield SystemCommand("Home", "Back to the home screen", self.action_home)
+        yield SystemCommand("Help: keys of this screen", "Every key of the screen in front, grouped (F1 or ?)", self.action_help)
         for name, (_, _, title, help_text) in SCREENS.items():
             yield SystemCommand(title, help_text, partial(self.open_screen, name))
         for theme in Theme:

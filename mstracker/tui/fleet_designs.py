@@ -1,7 +1,9 @@
-"""The fleet builder's design dialogs: cal custom designs (d), lukas armor and speed (t) and hangar size (h).
+"""The fleet builder's extras, as the ruleset package declares them: custom designs (`designs`, key d)
+and per-ship designer numbers (`ship_fields`, each with its own key).
 
-Kept apart from the screen, like fleet_files.py; every dialog ends by calling back into the screen
-(`set_roster`). Also the read-outs these rulesets add: the fleet's C&C and a ship's designer numbers.
+Custom designs live in the roster (a fleet file carries the designs its ships use) and in the player's
+saved designs (mstracker.store.designs), so every new fleet of the ruleset offers them. Kept apart from
+the screen, like fleet_files.py; every dialog ends by calling back into the screen (`set_roster`).
 """
 
 from __future__ import annotations
@@ -9,78 +11,100 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..fleet import Roster, ShipEntry
-from ..rules import RulesetBase
+from ..fleet import Roster, Severity, ShipEntry
+from ..rules.contract import ShipFields
+from ..store.designs import forget_design, keep_design, load_designs
+from ..store.tomlfile import FileProblem
 from . import roster_edit as edit
 from .modals.confirm import ConfirmModal
-from .modals.design_editor import DesignEdit, DesignEditorModal, class_values
-from .modals.ship_stats import hangar_prompt, read_hangar, read_stats, stats_prompt
+from .modals.design_editor import DesignEdit, DesignEditorModal
+from .modals.ship_fields import current_values, read_answers, ship_fields_prompt, shown_values, with_values
 
 if TYPE_CHECKING:
     from .screens.fleet_builder import FleetBuilderScreen
 
-HANGAR = "Hangar Bay"
+
+def ship_facts(specs: tuple[ShipFields, ...], ship: ShipEntry) -> list[tuple[str, str]]:
+    """The designer's numbers of a ship that its ruleset asks for, each with the key that sets it."""
+    return [(spec.title, f"{shown_values(spec, ship)}  ({spec.key})") for spec in specs if spec.applies(ship)]
 
 
-def hangar_warning(ruleset: RulesetBase) -> tuple[int, int] | None:
-    """The lukas setting hangar_warn ('4/2') as numbers; None when unset or unreadable."""
-    try:
-        x, y = (int(part) for part in str(ruleset.setting("hangar_warn")).split("/"))
-    except (KeyError, ValueError):
-        return None
-    return x, y
-
-
-def fleet_cc(roster: Roster, ruleset: Any, designs: Mapping[str, Any], skip_class: str | None = None) -> int:
-    """cal: the C&C of the fleet's ships (stock classes and valid designs), leaving out `skip_class`."""
-    classes = {n.casefold(): c for n, c in {**ruleset.classes, **designs}.items()}
-    return sum(ruleset.class_cc(classes[s.ship_class.casefold()]) for s in roster.ships
-               if s.ship_class != skip_class and s.ship_class.casefold() in classes)
-
-
-def ship_facts(ruleset_id: str, ship: ShipEntry) -> list[tuple[str, str]]:
-    """lukas: the designer's numbers of a ship, with the key that sets each (elsewhere only when a file set them)."""
-    facts: list[tuple[str, str]] = []
-    if ruleset_id == "lukas" or ship.armor is not None or ship.speed is not None:
-        facts.append(("armor", f"{'–' if ship.armor is None else ship.armor}  (t)"))
-        facts.append(("speed", f"{'–' if ship.speed is None else ship.speed}  (t)"))
-    if has_hangar(ruleset_id, ship):
-        size = "–" if ship.hangar is None else f"[{ship.hangar[0]}/{ship.hangar[1]}]"
-        facts.append(("hangar", f"{size}  (h)"))
-    return facts
-
-
-def has_hangar(ruleset_id: str, ship: ShipEntry) -> bool:
-    return (ruleset_id == "lukas" and HANGAR in ship.abilities) or ship.hangar is not None
+def fields_to_ask(specs: tuple[ShipFields, ...], ship: ShipEntry, item: str) -> ShipFields | None:
+    """The fields that mounting `item` asks for at once (a Hangar Bay needs its size), unless already set."""
+    for spec in specs:
+        if item in spec.ask_on_mount and spec.applies(ship):
+            if all(value is None for value in current_values(spec, ship).values()):
+                return spec
+    return None
 
 
 class ShipDesigns:
     def __init__(self, screen: FleetBuilderScreen) -> None:
         self.screen = screen
+        self.saved: dict[str, dict[str, Any]] = {}
+        """The player's saved designs of the screen's ruleset."""
 
     @property
     def app(self) -> Any:
         return self.screen.app
 
-    # -- cal custom designs ------------------------------------------------------------------------------
+    # -- the saved designs ----------------------------------------------------------------------------
+
+    def load_saved(self) -> None:
+        """Read the player's saved designs of the screen's ruleset (an unreadable file is reported)."""
+        self.saved = {}
+        if self.screen.package.designs is None:
+            return
+        try:
+            self.saved = load_designs(self.app.services.dirs, self.screen.ruleset_id)
+        except FileProblem as exc:
+            self.app.notify(f"{exc}\nIt is left as it is; designs made now stay in this fleet only.",
+                            title="Saved designs not read", severity="error", timeout=12)
+
+    def offered(self, roster: Roster) -> dict[str, dict[str, Any]]:
+        """The designs the class list shows: the fleet's own, then the saved ones it does not hold."""
+        if self.screen.package.designs is None:
+            return {}
+        return {**roster.designs, **{k: v for k, v in self.saved.items() if k not in roster.designs}}
+
+    def broken(self, designs: Mapping[str, Any]) -> set[str]:
+        """The designs with errors (the ruleset's `design_findings`), for the class list's ✗."""
+        screen = self.screen
+        if screen.roster is None or screen.ruleset is None:
+            return set()
+        every = screen.roster.model_copy(update={"designs": dict(designs)})
+        return {name for name, data in designs.items()
+                if any(getattr(f, "severity", Severity.ERROR) is Severity.ERROR
+                       for f in screen.package.design_findings(screen.ruleset, every, name, data))}
+
+    def with_design_of(self, roster: Roster, ship_class: str) -> Roster:
+        """The roster, holding the design of `ship_class` when it is a saved design it lacks."""
+        if ship_class in roster.designs or ship_class not in self.saved:
+            return roster
+        return roster.model_copy(update={"designs": {**roster.designs, ship_class: self.saved[ship_class]}})
+
+    def _keep(self, name: str, data: Mapping[str, Any], original: str | None) -> None:
+        try:
+            keep_design(self.app.services.dirs, self.screen.ruleset_id, name, data, original)
+        except (FileProblem, OSError) as exc:
+            self.app.notify(f"{exc}", title="Design kept in this fleet only", severity="warning", timeout=10)
+            return
+        self.saved = {**{k: v for k, v in self.saved.items() if k != original}, name: dict(data)}
+
+    # -- the design dialog ------------------------------------------------------------------------------
 
     def edit_design(self, name: str | None, custom: bool) -> None:
         """Edit the design `name` (custom), or start a new design from the stock class `name`."""
-        roster, ruleset = self.screen.roster, self.screen.ruleset
-        if roster is None or ruleset is None:
+        screen = self.screen
+        roster, ruleset, package = screen.roster, screen.ruleset, screen.package
+        if roster is None or ruleset is None or package.designs is None:
             return
-        valid = self.screen.valid_designs
-        others = set(roster.designs)
+        every = roster.model_copy(update={"designs": self.offered(roster)})
         if custom and name is not None:
-            others.discard(name)
-            modal = DesignEditorModal(ruleset, name, roster.designs[name], original=name, taken=others,  # type: ignore[arg-type]
-                                      ships_using=edit.ships_of(roster, name),
-                                      other_cc=fleet_cc(roster, ruleset, valid, skip_class=name))
+            modal = DesignEditorModal(package, ruleset, every, name, every.designs[name], original=name)
         else:
-            stock = ruleset.classes.get(name) if name else None  # type: ignore[attr-defined]
-            start = class_values(stock) if stock is not None else {"type": "Escort"}
-            modal = DesignEditorModal(ruleset, "", start, original=None, taken=others, based_on=name or "",  # type: ignore[arg-type]
-                                      other_cc=fleet_cc(roster, ruleset, valid))
+            start = package.design_start(ruleset, name)
+            modal = DesignEditorModal(package, ruleset, every, "", start, original=None, based_on=name or "")
         self.app.push_screen(modal, self._design_done)
 
     def _design_done(self, result: DesignEdit | None) -> None:
@@ -88,48 +112,51 @@ class ShipDesigns:
         if result is None or roster is None:
             return
         if not result.delete:
-            self.screen.set_roster(edit.save_design(roster, result.name, result.data, result.original))
+            self._keep(result.name, result.data, result.original)
+            if result.original is None or result.original in roster.designs:  # else a saved design the fleet lacks
+                roster = edit.save_design(roster, result.name, result.data, result.original)
+            self.screen.set_roster(roster, change=f"design {result.name}")
             self.screen.show_class(result.name)
-            self.app.notify(f"Design {result.name} saved · a: add a ship of it", timeout=3)
+            self.app.notify(f"Design {result.name} saved with your designs · a: add a ship of it", timeout=3)
             return
-        name = result.name
+        self._ask_delete(result.name)
+
+    def _ask_delete(self, name: str) -> None:
+        roster = self.screen.roster
+        assert roster is not None
         count = edit.ships_of(roster, name)
 
         def delete(yes: bool | None) -> None:
-            if yes and self.screen.roster is not None:
-                self.screen.set_roster(edit.delete_design(self.screen.roster, name), select=0)
-                self.app.notify(f"Design {name} deleted", timeout=3)
+            if not yes or self.screen.roster is None:
+                return
+            try:
+                forget_design(self.app.services.dirs, self.screen.ruleset_id, name)
+            except (FileProblem, OSError) as exc:
+                self.app.notify(str(exc), title="Saved designs not changed", severity="warning", timeout=10)
+            self.saved.pop(name, None)
+            self.screen.set_roster(edit.delete_design(self.screen.roster, name), select=0, change=f"delete design {name}")
+            self.app.notify(f"Design {name} deleted", timeout=3)
 
-        detail = (f"Its {count} ship{'s are' if count != 1 else ' is'} removed from the fleet too." if count
-                  else "No ship of the fleet uses it.")
+        ships = (f"Its {count} ship{'s are' if count != 1 else ' is'} removed from the fleet too." if count
+                 else "No ship of the fleet uses it.")
+        detail = f"{ships} It is removed from your saved designs, so new fleets no longer offer it."
         self.app.push_screen(ConfirmModal(f"Delete the design {name}?", detail, yes="Delete", no="Keep it"), delete)
 
-    # -- lukas: armor, speed, hangar ---------------------------------------------------------------------
+    # -- per-ship fields ----------------------------------------------------------------------------------
 
-    def ask_stats(self, index: int) -> None:
-        """Armor and speed of a ship, with the book's averages for its class as hints."""
+    def ask_fields(self, spec: ShipFields, index: int) -> None:
+        """The dialog of one ShipFields for the ship at `index`."""
         roster, ruleset = self.screen.roster, self.screen.ruleset
         if roster is None or ruleset is None:
             return
         ship = roster.ships[index]
-        cls = (getattr(ruleset, "classes", None) or {}).get(ship.ship_class)
 
-        def chosen(values: list[str] | None) -> None:
-            if values and self.screen.roster is not None:
-                armor, speed = read_stats(values)
-                self.screen.set_roster(edit.set_stats(self.screen.roster, index, armor, speed), select=index)
+        def chosen(answers: list[str] | None) -> None:
+            current = self.screen.roster
+            if answers is None or current is None or index >= len(current.ships):
+                return
+            ships = list(current.ships)
+            ships[index] = with_values(spec, ships[index], read_answers(spec, answers))
+            self.screen.set_roster(current.with_ships(ships), select=index, change=f"{spec.title.lower()} of {ship.name}")
 
-        prompt = stats_prompt(ship, ship.ship_class, getattr(cls, "average_armor", None), getattr(cls, "average_speed", None))
-        self.app.push_screen(prompt, chosen)
-
-    def ask_hangar(self, index: int) -> None:
-        """The Hangar Bay [x/y] size of a ship."""
-        roster, ruleset = self.screen.roster, self.screen.ruleset
-        if roster is None or ruleset is None:
-            return
-
-        def chosen(values: list[str] | None) -> None:
-            if values is not None and self.screen.roster is not None:
-                self.screen.set_roster(edit.set_hangar(self.screen.roster, index, read_hangar(values)), select=index)
-
-        self.app.push_screen(hangar_prompt(roster.ships[index], hangar_warning(ruleset)), chosen)
+        self.app.push_screen(ship_fields_prompt(spec, ruleset, ship), chosen)

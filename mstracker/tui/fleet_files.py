@@ -80,7 +80,7 @@ class FleetFiles:
             if values is None:
                 return
             updated = roster.model_copy(update={"name": values[0], "player": values[1]})
-            self.screen.set_roster(updated)
+            self.screen.set_roster(updated, change="fleet name")
             path = self.app.services.dirs.fleets / f"{slug(values[0])}.toml"
             self._check_legal_then_write(updated, path)
 
@@ -195,7 +195,8 @@ class FleetFiles:
 
         def named(values: list[str] | None) -> None:
             if values and self.screen.roster is not None:
-                self.screen.set_roster(edit.rename_ship(self.screen.roster, index, values[0], values[1]), select=index)
+                self.screen.set_roster(edit.rename_ship(self.screen.roster, index, values[0], values[1]), select=index,
+                                       change=f"rename {ship.name}")
 
         self.app.push_screen(TextPromptModal(f"Rename {ship.name}", fields), named)
 
@@ -206,7 +207,7 @@ class FleetFiles:
 
         def chosen(values: list[str] | None) -> None:
             if values and values[0] and self.screen.roster is not None:
-                self.screen.set_roster(self.screen.roster.model_copy(update={"cap": int(values[0])}))
+                self.screen.set_roster(self.screen.roster.model_copy(update={"cap": int(values[0])}), change="agreed cap")
 
         default = str(low) if low else ""
         self.app.push_screen(

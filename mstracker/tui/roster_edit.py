@@ -1,8 +1,10 @@
-"""Edits the fleet builder makes to a roster. Each returns a new Roster (rosters are frozen)."""
+"""Edits the fleet builder makes to a roster, and their undo history. Each edit returns a new Roster
+(rosters are frozen), so undoing a change is going back to the value before it."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..fleet import Roster, ShipEntry
@@ -66,19 +68,6 @@ def unmount(roster: Roster, index: int, kind: str, position: int) -> Roster:
     return roster.with_ships(ships)
 
 
-def set_stats(roster: Roster, index: int, armor: int | None, speed: int | None) -> Roster:
-    ships = list(roster.ships)
-    ships[index] = ships[index].model_copy(update={"armor": armor, "speed": speed})
-    return roster.with_ships(ships)
-
-
-def set_hangar(roster: Roster, index: int, hangar: tuple[int, int] | None) -> Roster:
-    """Set (or clear) a ship's Hangar Bay size: strike craft / frigates it docks."""
-    ships = list(roster.ships)
-    ships[index] = ships[index].model_copy(update={"hangar": hangar})
-    return roster.with_ships(ships)
-
-
 def ships_of(roster: Roster, ship_class: str) -> int:
     return sum(1 for s in roster.ships if s.ship_class == ship_class)
 
@@ -100,3 +89,38 @@ def delete_design(roster: Roster, name: str) -> Roster:
     designs = {k: v for k, v in roster.designs.items() if k != name}
     ships = tuple(s for s in roster.ships if s.ship_class != name)
     return roster.model_copy(update={"designs": designs, "ships": ships})
+
+
+UNDO_LIMIT = 200
+
+
+@dataclass
+class RosterHistory:
+    """The builder's undo and redo: each change kept as (the roster before it, what it was)."""
+
+    done: list[tuple[Roster, str]] = field(default_factory=list)
+    undone: list[tuple[Roster, str]] = field(default_factory=list)
+
+    def record(self, before: Roster, what: str) -> None:
+        self.done.append((before, what))
+        del self.done[:-UNDO_LIMIT]
+        self.undone.clear()
+
+    def undo(self, current: Roster) -> tuple[Roster, str] | None:
+        """The roster before the last change and what that change was; None when nothing is left to undo."""
+        if not self.done:
+            return None
+        before, what = self.done.pop()
+        self.undone.append((current, what))
+        return before, what
+
+    def redo(self, current: Roster) -> tuple[Roster, str] | None:
+        if not self.undone:
+            return None
+        after, what = self.undone.pop()
+        self.done.append((current, what))
+        return after, what
+
+    def clear(self) -> None:
+        self.done.clear()
+        self.undone.clear()

@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, OptionList
 
 SIZE = (120, 36)
 SEED = 7
@@ -44,10 +44,17 @@ async def home(pilot: Pilot) -> None:
     await finish(pilot)
 
 
+def _first_ruleset() -> str:
+    """The scenes show the first installed ruleset (the one a first run opens on); none is named here."""
+    from ..rules.registry import ruleset_ids
+
+    return ruleset_ids()[0]
+
+
 async def dice(pilot: Pilot) -> None:
     await pilot.press("d")
     await pilot.pause()
-    await pilot.press("f1", "f2")  # spook: an accuracy d12 and a flares d8 roll from the presets
+    await pilot.press("f2", "f3")  # two rolls from the first ruleset's table presets
     await pilot.pause()
     await pilot.press("ctrl+u")
     await type_text(pilot, "2d6")
@@ -67,43 +74,61 @@ async def dice_physical(pilot: Pilot) -> None:
 
 
 async def rules(pilot: Pilot) -> None:
+    """The rules reference searched for the first class's name: every section that mentions it."""
     await pilot.press("r")
     await pilot.pause()
+    classes = getattr(pilot.app.services.ruleset(_first_ruleset()).ruleset, "classes", None) or {"hit": None}
+    query = next(iter(classes)).split()[0].lower()
     await pilot.press("slash")
-    await type_text(pilot, "turret")
+    await type_text(pilot, query)
     await pilot.press("enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    busiest = max(range(len(screen.views)), key=lambda i: len(screen.views[i].matching(query)))
+    current = [v.name for v in screen.views].index(screen.query_one("#rules-tabs").active.removeprefix("sec-"))
+    await pilot.press(*["right_square_bracket"] * ((busiest - current) % len(screen.views)))  # the section with most rows
     await finish(pilot)
 
 
 async def settings(pilot: Pilot) -> None:
+    """A house rule set: the first setting that offers a choice, changed to its next option."""
     await pilot.press("s")
     await pilot.pause()
-    table = pilot.app.screen.query_one("#house-table", DataTable)
-    await pilot.press("down", "down", "enter")  # ff_chooser
+    screen = pilot.app.screen
+    table = screen.query_one("#house-table", DataTable)
+    row = next(i for i, key in enumerate(screen.keys)
+               if len(pilot.app.services.ruleset(screen.ruleset_id).ruleset.settings[key].options) > 1)
+    await pilot.press(*["down"] * (row - table.cursor_row), "enter")
     await pilot.pause()
-    await pilot.press("down", "enter")  # -> opponent (a house rule)
+    await pilot.press("down", "enter")  # the next option: a house rule
     await pilot.pause()
     table.focus()
     await finish(pilot)
 
 
-async def _build_scrimmage(pilot: Pilot) -> None:
+async def _open_demo_fleet(pilot: Pilot) -> None:
+    """The builder on the first installed ruleset's first demo fleet, opened with o like a player would."""
+    from ..rules.registry import package
+    from ..store.fleets import sample_fleets
+
+    ruleset = _first_ruleset()
+    demo = package(ruleset).demo
+    samples = sample_fleets(ruleset)
+    wanted = next((p for p in samples if demo is not None and p.name == demo.fleets[0]), samples[0])
     await pilot.press("f")
     await pilot.pause()
-    steps = (
-        (10, "a", "l", "enter", "down", "enter", "down", "enter", "escape"),  # Carrier: three turrets
-        (1, "a", "l", "down", "down", "down", "down", "enter", "enter", "escape"),  # Destroyer
-        (-4, "a", "l", "down", "down", "enter", "enter", "escape", "c"),  # two Frigates
-        (-3, "a", "l", "enter", "escape", "c", "c", "c"),  # four Fighter squadrons
-    )
-    for move, *keys in steps:
-        await pilot.press(*(["down"] * move if move > 0 else ["up"] * -move))
-        await pilot.press(*keys)
-        await pilot.pause()
+    await pilot.press("o")
+    await pilot.pause()
+    files = pilot.app.screen.query_one("#fleet-files", OptionList)
+    target = files.get_option_index(next(k for k, p in pilot.app.screen.paths.items() if p == wanted))
+    files.focus()
+    files.highlighted = target
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 async def fleet_builder(pilot: Pilot) -> None:
-    await _build_scrimmage(pilot)
+    await _open_demo_fleet(pilot)
     ships = pilot.app.screen.query_one("#ships", DataTable)
     ships.focus()
     ships.move_cursor(row=0)
@@ -111,12 +136,21 @@ async def fleet_builder(pilot: Pilot) -> None:
 
 
 async def fleet_loadout(pilot: Pilot) -> None:
-    await pilot.press("f")
+    """A ship's loadout panel with its offer: what it may take, and what is not offered and why."""
+    await _open_demo_fleet(pilot)
+    screen = pilot.app.screen
+    ships = screen.query_one("#ships", DataTable)
+    ships.focus()
+    for row in range(len(screen.roster.ships)):  # the first ship whose class is refused something
+        ships.move_cursor(row=row)
+        await pilot.pause()
+        if any(not offered for rows in screen.query_one("#loadout").offer.values() for _, offered, _ in rows):
+            break
+    await pilot.press("l")
     await pilot.pause()
-    await pilot.press(*["down"] * 12, "a", "a", "a", "a", "a")  # five Battlecruisers: over budget
-    await pilot.press("up", "up", "a", "l", "end")
-    await pilot.pause()
-    pilot.app.screen.query_one("#offer").scroll_end(animate=False)  # show what is not offered, and why
+    offer = screen.query_one("#offer", OptionList)
+    header = next(i for i in range(offer.option_count) if str(offer.get_option_at_index(i).prompt) == "not offered, and why")
+    offer.scroll_to(y=offer._index_to_line[header] - 2, animate=False)  # what it may take, then what not and why
     await pilot.pause()
     await finish(pilot)
 

@@ -107,7 +107,7 @@ def test_bad_expression_shows_an_inline_error_and_no_crash(app) -> None:
 def test_preset_rolls_the_ruleset_table_and_reads_the_row(app) -> None:
     async def script(pilot):
         await open_dice(pilot)
-        await pilot.press("f1")  # spook: accuracy d12
+        await pilot.press("f2")  # spook: accuracy d12, the first preset
         await settle(pilot)
         chart = text_of(pilot.app.screen.query_one(DistributionChart))
         return pilot.app.screen.last_roll, history_text(pilot), chart

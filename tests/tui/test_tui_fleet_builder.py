@@ -51,7 +51,7 @@ def test_full_build_of_a_legal_scrimmage_fleet_is_saved_and_checks_legal(app) ->
         budget = text_of(screen.query_one(BudgetBar))
         await pilot.press("s")  # name and player, then save
         await pilot.pause()
-        await pilot.press("ctrl+u", *"Blue", "enter", *"Ann", "enter")
+        await pilot.press("ctrl+u", *"Blue", "tab", *"Ann", "enter")  # tab: next field, enter: OK
         await settle(pilot)
         return before, budget, screen.files.path
 
@@ -96,7 +96,7 @@ def test_an_over_budget_fleet_shows_the_error_and_asks_before_saving(app) -> Non
         budget = text_of(screen.query_one(BudgetBar))
         await pilot.press("s")
         await pilot.pause()
-        await pilot.press("enter", "enter")  # accept the name, no player
+        await pilot.press("enter")  # accept the name, no player
         await pilot.pause()
         question = type(pilot.app.screen).__name__
         await pilot.press("n")  # do not save a draft
@@ -117,7 +117,7 @@ def test_rename_remove_and_permissive_flag(app) -> None:
         await go_to_class(pilot, "Frigate")
         await pilot.press("a", "a", "n")
         await pilot.pause()
-        await pilot.press("ctrl+u", *"Pike", "enter", *"F2", "enter")
+        await pilot.press("ctrl+u", *"Pike", "tab", *"F2", "enter")
         await pilot.pause()
         names = [s.name for s in pilot.app.screen.roster.ships]
         tags = [s.tag for s in pilot.app.screen.roster.ships]

@@ -6,10 +6,10 @@ import asyncio
 from typing import Any
 
 import pytest
+from builder_support import footer_keys, go_to_class, mount, retype
 from tui_support import run, settle, text_of
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
-from textual.widgets._footer import FooterKey
 
 from mstracker.fleet import validate_roster
 from mstracker.rulesets.lukas.fleet import starter_roster
@@ -36,44 +36,8 @@ async def open_builder(pilot: Pilot, ruleset: str) -> None:
     await pilot.pause()
 
 
-async def go_to_class(pilot: Pilot, name: str) -> None:
-    screen = pilot.app.screen
-    table = screen.query_one("#classes", DataTable)
-    steps = screen.class_names.index(name) - table.cursor_row
-    await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps))
-    assert screen.class_names[table.cursor_row] == name
-
-
-async def retype(pilot: Pilot, text: str) -> None:
-    """Replace what the focused input holds."""
-    await pilot.press("ctrl+u", "end", "ctrl+u", *text)
-
-
-async def mount(pilot: Pilot, kind: str, item: str) -> None:
-    """Move the offer cursor to `item` with up/down (they skip the headers) and mount it with enter."""
-    panel = pilot.app.screen.query_one(LoadoutPanel)
-    offer = panel.query_one("#offer", OptionList)
-    if not offer.has_focus:
-        await pilot.press("l")
-    key = next(k for k, v in panel.mountable.items() if v == (kind, item))
-    target = offer.get_option_index(key)
-    current = offer.highlighted or 0
-    low, high = sorted((current, target))
-    steps = sum(1 for i in range(low, high + 1) if i != current and not offer.get_option_at_index(i).disabled)
-    await pilot.press(*(["down"] if target > current else ["up"]) * steps, "enter")
-    await pilot.pause()
-
-
 def findings_text(pilot: Pilot) -> str:
     return text_of(pilot.app.screen.query_one(FindingsView))
-
-
-def footer_keys(pilot: Pilot) -> dict[str, Any]:
-    """Footer descriptions shown in full (on screen, clear of the palette key), with their keys."""
-    keys = list(pilot.app.screen.query(FooterKey))
-    palette = next((k for k in keys if k.action == "app.command_palette" or k.action == "command_palette"), None)
-    right = palette.region.x if palette is not None else pilot.app.screen.size.width
-    return {k.description: k.key for k in keys if k is not palette and k.region.width and k.region.right <= right}
 
 
 # -- cal: custom designs ------------------------------------------------------------------------------------
@@ -208,7 +172,7 @@ def test_editing_a_sample_design_keeps_its_other_keys_and_refuses_a_stock_name(a
         await pilot.press("d")
         await pilot.pause()
         modal = pilot.app.screen
-        cc = text_of(modal.query_one("#design-cc", Static))
+        cc = text_of(modal.query_one("#design-readout", Static))
         await retype(pilot, "DD")  # the Destroyer's code
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -243,7 +207,7 @@ def test_lukas_rakanda_destroyer_from_the_book_is_built_legal_with_keys(app) -> 
         await pilot.press("t")  # armor and speed, the book's averages as hints
         await pilot.pause()
         labels = " ".join(text_of(s) for s in pilot.app.screen.query(".prompt-label"))
-        await pilot.press(*"45", "enter", *"10", "enter")
+        await pilot.press(*"45", "tab", *"10", "enter")
         await pilot.pause()
         stats = (screen.roster.ships[0].armor, screen.roster.ships[0].speed)
         await mount(pilot, "weapons", "Beam")
@@ -252,7 +216,7 @@ def test_lukas_rakanda_destroyer_from_the_book_is_built_legal_with_keys(app) -> 
         await mount(pilot, "abilities", "Hangar Bay")  # asks for the size at once
         await pilot.pause()
         asked = pilot.app.screen.title_text
-        await pilot.press(*"6", "enter", *"2", "enter")
+        await pilot.press(*"6", "tab", *"2", "enter")
         await pilot.pause()
         too_big = findings_text(pilot)
         await pilot.press("escape")
@@ -260,31 +224,31 @@ def test_lukas_rakanda_destroyer_from_the_book_is_built_legal_with_keys(app) -> 
         await pilot.press("h")  # resize the hangar to the book's example
         await pilot.pause()
         await retype(pilot, "4")
-        await pilot.press("enter")
+        await pilot.press("tab")
         await retype(pilot, "2")
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        await pilot.press("ctrl+u", *"Rakanda", "space", *"Destroyer", "enter", *"C1", "enter")
+        await pilot.press("ctrl+u", *"Rakanda", "space", *"Destroyer", "tab", *"C1", "enter")
         await pilot.pause()
         slots = text_of(screen.query_one(LoadoutPanel).query_one("#slots", Static))
         return (keys_before, missing, labels, stats, asked, too_big, keys_after, screen.roster, screen.report,
                 findings_text(pilot), slots)
 
     keys_before, missing, labels, stats, asked, too_big, keys_after, roster, report, findings, slots = run(app, script)
-    assert keys_before.get("Armor/speed") == "t" and "Hangar" not in keys_before
+    assert keys_before.get("Armor/speed") == "t" and "Hangar Bay" not in keys_before
     assert "set its armor" in missing and "set its speed" in missing
     assert "about 45" in labels and "about 8 studs" in labels
     assert stats == (45, 10)
     assert asked == "Hangar Bay of Capital Ship 1"
     assert "Hangar Bay 6/2 is bigger than 4/2" in too_big
-    assert keys_after.get("Hangar") == "h"
+    assert keys_after.get("Hangar Bay") == "h"
     book = starter_roster(app.services.ruleset("lukas").ruleset).ship("Rakanda Destroyer")
     assert roster.ships == (book,)
     assert report.legal and not report.findings, report.findings
     assert "bigger than" not in findings
-    assert "hangar" in slots and "[4/2]" in slots and "armor" in slots and "45" in slots
+    assert "Hangar Bay      4/2  (h)" in slots and "Armor and speed 45/10  (t)" in slots
 
 
 def test_lukas_stats_and_hangar_keys_show_only_where_they_apply(app) -> None:
@@ -299,7 +263,7 @@ def test_lukas_stats_and_hangar_keys_show_only_where_they_apply(app) -> None:
         return spook, cal
 
     spook, cal = run(app, script)
-    assert "Armor/speed" not in spook and "Design" not in spook and "Hangar" not in spook
+    assert "Armor/speed" not in spook and "Design" not in spook and "Hangar Bay" not in spook
     assert cal.get("Design") == "d" and "Armor/speed" not in cal
 
 
@@ -340,7 +304,7 @@ def test_at_80x24_every_panel_and_the_main_keys_are_on_screen(app, ruleset: str)
     assert sizes["classes"].height >= 6 and sizes["ships"].width >= 20 and sizes["loadout"].width >= 26
     assert offer.height >= 3, offer
     assert sizes["findings-box"].height >= 4
-    assert {"Add ship", "Loadout", "Remove", "Save", "Open"} <= set(keys), keys
+    assert {"Add ship", "Loadout", "Rename", "Copy", "Remove", "Save"} <= set(keys), keys
     extra = {"lukas": "Armor/speed", "cal": "Design"}.get(ruleset)
     assert extra is None or extra in keys, keys
     assert len(budget) + 2 <= budget_width and ("legal" in budget or "error" in budget), budget
@@ -355,7 +319,7 @@ def test_at_80x24_the_design_editor_fits(app) -> None:
         modal = pilot.app.screen
         fields = [w for w in modal.query("Input, Select, #design-cc, #design-findings")]
         hint = modal.query(Static).last()
-        return all(inside(w, modal) for w in fields), inside(hint, modal), text_of(modal.query_one("#design-cc", Static))
+        return all(inside(w, modal) for w in fields), inside(hint, modal), text_of(modal.query_one("#design-readout", Static))
 
     fits, hint, cc = run_small(app, script)
     assert fits and hint

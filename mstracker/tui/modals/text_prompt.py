@@ -1,4 +1,6 @@
-"""Ask for one or more short texts (a name, a tag, a file path). Dismisses with the values or None."""
+"""Ask for one or more short texts (a name, a tag, a file path). Dismisses with the values or None.
+
+Enter confirms from any field; tab moves to the next one."""
 
 from __future__ import annotations
 
@@ -43,19 +45,18 @@ class TextPromptModal(ModalScreen[list[str] | None]):
                 yield Static(field.label, classes="prompt-label", markup=False)
                 yield Input(field.value, placeholder=field.placeholder, id=f"field-{i}", max_length=field.max_length)
             yield Static(id="prompt-error", classes="error-text", markup=False)
-            yield Static(self.note or "enter: OK · tab: next field · escape: cancel", classes="muted", markup=False)
+            keys = "enter: OK · tab: next field · escape: cancel" if len(self.fields) > 1 else "enter: OK · escape: cancel"
+            yield Static(f"{self.note}\n{keys}" if self.note else keys, classes="muted", markup=False)
 
     @on(Input.Submitted)
-    def submitted(self, event: Input.Submitted) -> None:
-        index = int((event.input.id or "field-0").split("-")[1])
-        if index + 1 < len(self.fields):
-            self.query_one(f"#field-{index + 1}", Input).focus()
-            return
+    def submitted(self) -> None:
+        """Enter confirms from any field (tab moves between them): every field is checked first."""
         values = [self.query_one(f"#field-{i}", Input).value.strip() for i in range(len(self.fields))]
-        for field, value in zip(self.fields, values):
+        for i, (field, value) in enumerate(zip(self.fields, values)):
             problem = field.check(value) if field.check else None
             if problem:
                 self.query_one("#prompt-error", Static).update(f"✗ {field.label}: {problem}")
+                self.query_one(f"#field-{i}", Input).focus()
                 return
         self.dismiss(values)
 

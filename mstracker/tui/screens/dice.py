@@ -1,4 +1,8 @@
-"""Dice roller: live exact odds as you type, app or physical rolls, history, one-key table presets."""
+"""Dice roller: live exact odds as you type, app or physical rolls, history, one-key table presets.
+
+The presets are on F2 … F10 (and enter, or the preset's number, on the preset list), so F1 is help here
+as everywhere. (Alt+digit cannot work: Textual reads ESC 2 as the macOS option-key character '™'.)
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,11 @@ from collections.abc import Iterable
 from functools import partial
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, OptionList, RichLog, Select, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
@@ -21,21 +24,23 @@ from ...store.settings import DiceMode
 from ..presets import Preset, presets_for
 from ..widgets.distribution_chart import DistributionChart
 from ..widgets.ruleset_select import RulesetSelect
+from .fitted import FittedScreen
 
 HINT = "Type dice notation: 2d6, d12, 2d6+2, 25 x d6, 1d12-1 min 1, 2d6 - 2d6"
-PRESET_KEYS = tuple(f"f{n}" for n in range(1, 10))
+PRESET_KEYS = tuple(f"f{n}" for n in range(2, 11))
 MODE_TEXT = {DiceMode.APP: "app rolls", DiceMode.PHYSICAL: "physical dice"}
 
 
-class DiceScreen(Screen):
+class DiceScreen(FittedScreen):
     TITLE = "Dice roller"
     AUTO_FOCUS = "#expr"
     BINDINGS = [
         Binding("ctrl+r", "roll", "Roll"),
         Binding("ctrl+t", "toggle_mode", "App/physical dice"),
         Binding("ctrl+l", "clear_history", "Clear history", show=False),
-        Binding("escape", "app.home", "Home"),
+        Binding("escape", "app.back", "Back"),
     ]
+    FOOTER_GIVE_WAY = ("app.back",)
 
     def __init__(self) -> None:
         super().__init__()
@@ -84,7 +89,7 @@ class DiceScreen(Screen):
 
     def load_presets(self, ruleset_id: str) -> None:
         presets_list = self.query_one("#presets", OptionList)
-        presets_list.border_title = f"Presets · {ruleset_id}"
+        presets_list.border_title = f"Presets · {ruleset_id} · F2…"
         presets_list.clear_options()
         try:
             ruleset = self.app.services.ruleset(ruleset_id).ruleset
@@ -96,10 +101,11 @@ class DiceScreen(Screen):
             self._bindings.key_to_bindings.pop(key, None)
         for index, (key, preset) in enumerate(zip(PRESET_KEYS, self.presets)):
             # one footer entry stands for all the preset keys; the panel lists each one
-            last = PRESET_KEYS[len(self.presets) - 1].upper()
-            self._bindings.bind(key, f"preset({index})", "Presets" if index == 0 else preset.name, show=index == 0, key_display=f"F1–{last}" if index == 0 else None)
+            self._bindings.bind(key, f"preset({index})", "Presets" if index == 0 else preset.name, show=index == 0,
+                                key_display=f"F2–F{len(self.presets) + 1}" if index == 0 else key.upper())
             expression = "" if preset.expression == preset.name else f"  {preset.expression}"
-            prompt = Text.assemble((key.upper().ljust(4), "bold"), (preset.name, "bold"), expression, "\n    ", (preset.source, "dim"))
+            prompt = Text.assemble((f"{index + 1} {key.upper()}".ljust(7), "bold"), (preset.name, "bold"), expression,
+                                   "\n       ", (preset.source, "dim"))
             presets_list.add_option(Option(prompt, id=key))
         self.refresh_bindings()
 
@@ -121,6 +127,12 @@ class DiceScreen(Screen):
     def preset_clicked(self, event: OptionList.OptionSelected) -> None:
         if event.option.id in PRESET_KEYS:
             self.action_preset(PRESET_KEYS.index(event.option.id))
+
+    def on_key(self, event: events.Key) -> None:
+        """On the preset list, a preset's number rolls it."""
+        if self.focused is self.query_one("#presets") and event.character and event.character in "123456789":
+            event.stop()
+            self.action_preset(int(event.character) - 1)
 
     # -- live odds -----------------------------------------------------------------------------------
 

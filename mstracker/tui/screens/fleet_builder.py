@@ -1,99 +1,90 @@
-"""Fleet builder: ruleset and budget, classes with stats, ships and loadouts, live checks, fleet files."""
+"""Fleet builder: ruleset and budget, classes with stats, ships and loadouts, live checks, fleet files.
+
+Ruleset-agnostic: what a ruleset adds (custom designs, per-ship designer numbers, read-outs beside the
+cost, the loadout offer) is what its package declares. Every roster change can be undone (u / ctrl+z).
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from importlib import import_module
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from rich.text import Text
 from textual import events, on
-from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Select, Static
+from textual.widgets import DataTable, Footer, Header, Static
 
 from ...fleet import FleetReport, Roster, ShipEntry, validate_roster
-from ...rulesets.cal.fleet import design_classes
 from ...rules import RulesetBase
+from ...rules.contract import RulesetPackage, ShipFields
+from ...rules.registry import package
 from .. import roster_edit as edit
-from ..fleet_designs import HANGAR, ShipDesigns, fleet_cc, has_hangar, ship_facts
+from ..fleet_designs import ShipDesigns, ship_facts
+from ..fleet_edits import ShipEdits
 from ..fleet_files import FleetFiles
-from ..widgets.class_list import ClassList, cost_field, fill_table
+from ..fleet_offer import cost_unit, item_costs, loadout_offer
+from ..widgets.class_list import ClassList
 from ..widgets.fleet_meters import BudgetBar, FindingsView
+from ..widgets.fleet_top import FleetTop
 from ..widgets.loadout_panel import LoadoutPanel
-from ..widgets.ruleset_select import RulesetSelect
+from ..widgets.ship_table import ShipTable
+from .fitted import FittedScreen
 
-NARROW = 100
-"""Below this width (or SHORT height) the panels shrink so that 80x24 still shows everything."""
 SHORT = 30
-FOOTER_GIVE_WAY = ("toggle_permissive", "duplicate_ship", "rename_ship", "back")
-"""Footer keys that make way, in this order, when the footer would not fit (the keys still work, and the
-palette, ctrl+p, lists them)."""
-PALETTE_WIDTH = 13
+"""Below this height the panels shrink so that 80x24 still shows everything."""
 
 
-class FleetBuilderScreen(Screen):
+class FleetBuilderScreen(FittedScreen):
     TITLE = "Fleet builder"
     AUTO_FOCUS = "#classes"
-    CSS = """
-    FleetBuilderScreen #fleet-top SelectCurrent #label { text-wrap: nowrap; text-overflow: ellipsis; }
-    FleetBuilderScreen.-narrow #fleet-ruleset { width: 1fr; }
-    FleetBuilderScreen.-narrow #fleet-preset { width: 22; }
-    FleetBuilderScreen.-narrow #fleet-name { width: 24; padding: 0 1; }
-    FleetBuilderScreen.-narrow #fleet-left { width: 28; }
-    FleetBuilderScreen.-narrow DataTable { overflow-x: hidden; }
-    FleetBuilderScreen.-narrow #loadout { width: 28; }
-    FleetBuilderScreen.-short #class-detail { height: 5; }
-    FleetBuilderScreen.-short #findings-box { height: 5; }
-    FleetBuilderScreen.-short LoadoutPanel OptionList { border: none; }
-    FleetBuilderScreen.-short LoadoutPanel #mounted { max-height: 4; margin-bottom: 1; }
-    """
     BINDINGS = [
         Binding("a", "add_ship", "Add ship"),
         Binding("l", "loadout", "Loadout"),
-        Binding("t", "set_stats", "Armor/speed"),
-        Binding("h", "hangar", "Hangar"),
         Binding("d", "design", "Design"),
         Binding("n", "rename_ship", "Rename"),
-        Binding("c", "duplicate_ship", "Copy"),
-        Binding("x,delete", "remove_ship", "Remove"),
-        Binding("s", "save", "Save"),
-        Binding("o", "open", "Open"),
-        Binding("p", "toggle_permissive", "Non-standard"),
-        Binding("i", "import_file", "Import file", show=False),
-        Binding("e", "export_file", "Export file", show=False),
-        Binding("N", "new_fleet", "New empty fleet", show=False),
+        Binding("c", "edit('duplicate')", "Copy"),
+        Binding("x,delete", "edit('remove')", "Remove"),
+        Binding("u,ctrl+z", "edit('undo')", "Undo"),
+        Binding("ctrl+y", "edit('redo')", "Redo", show=False),
+        Binding("s", "files('save')", "Save"),
+        Binding("o", "files('open')", "Open"),
+        Binding("N", "new_fleet", "New fleet"),
+        Binding("p", "edit('toggle_permissive')", "Non-standard"),
+        Binding("i", "files('import_file')", "Import file", show=False),
+        Binding("e", "files('export_file')", "Export file", show=False),
         Binding("escape", "back", "Back"),
     ]
+    FOOTER_GIVE_WAY = ("edit('toggle_permissive')", "back", "files('open')", "new_fleet", "edit('undo')")
+    """Then the ruleset's own keys: at 80 columns a, l, n, c, x and s stay."""
 
     def __init__(self) -> None:
         super().__init__()
         self.ruleset_id = self.app.services.current_ruleset_id
+        self.package: RulesetPackage = package(self.ruleset_id)
         self.ruleset: RulesetBase | None = None
         self.roster: Roster | None = None
         self.report: FleetReport | None = None
         self.files = FleetFiles(self)
         self.designer = ShipDesigns(self)
-        self.valid_designs: dict[str, Any] = {}
-        """cal: the roster's designs that the class model accepts, as classes."""
+        self.edits = ShipEdits(self)
+        self.history = edit.RosterHistory()
         self.shown_designs: dict[str, Any] | None = None
+        self.field_keys: dict[str, ShipFields] = {}
+        """The ruleset's per-ship dialogs by their key (keys the builder already uses are left unbound)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="fleet-top"):
-            yield RulesetSelect(self.ruleset_id, id="fleet-ruleset")
-            yield Select([], id="fleet-preset", allow_blank=True, prompt="budget preset")
-            yield Static(id="fleet-name")
+        yield FleetTop(self.ruleset_id, id="fleet-top")
         yield BudgetBar(id="budget")
         with Horizontal(id="fleet-body"):
             with Vertical(id="fleet-left"):
                 yield ClassList(id="classes", classes="panel")
                 with VerticalScroll(id="class-detail", classes="panel"):
                     yield Static(id="class-text")
-            yield DataTable(id="ships", cursor_type="row", classes="panel")
+            yield ShipTable(id="ships", classes="panel")
             yield LoadoutPanel(id="loadout", classes="panel")
         with VerticalScroll(id="findings-box", classes="panel"):
             yield FindingsView(id="findings")
@@ -103,46 +94,37 @@ class FleetBuilderScreen(Screen):
         self.query_one("#ships").border_title = "Ships"
         self.query_one("#findings-box").border_title = "Findings"
         self.query_one("#class-detail").border_title = "Class"
+        self.query_one("#class-detail").can_focus = False  # mouse-scrollable; Tab goes between the panels that act
         self.load_ruleset(self.ruleset_id, None)
 
     def on_resize(self, event: events.Resize) -> None:
-        narrow = event.size.width < NARROW
-        self.set_class(narrow, "-narrow")
+        super().on_resize(event)
         self.set_class(event.size.height < SHORT, "-short")
-        self.query_one(Footer).compact = narrow
-        self.refresh_bindings()
 
     @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """As Textual's, less the footer keys that make way when the terminal is too narrow for all."""
-        bindings = super().active_bindings
-        width = self.size.width
-        if not width:
-            return bindings
-        pad = 2 if width < NARROW else 3  # around each key and its description (compact: a gap between keys)
-
-        def footer_width() -> int:
-            shown = {a.binding.action: a.binding for a in bindings.values() if a.binding.show}
-            return PALETTE_WIDTH + sum(len(self.app.get_key_display(b)) + len(b.description) + pad for b in shown.values())
-
-        for action in FOOTER_GIVE_WAY:
-            if footer_width() <= width:
-                break
-            for key, active in bindings.items():
-                if active.binding.action == action:
-                    bindings[key] = active._replace(binding=replace(active.binding, show=False))
-        return bindings
+    def footer_give_way(self) -> tuple[str, ...]:
+        fields = tuple(f"ship_fields('{key}')" for key in reversed(self.field_keys))
+        return (*super().footer_give_way, *fields, "design")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Ruleset keys show only where they apply: designs in cal, armor/speed and hangars in lukas."""
+        """The ruleset's keys show only where they apply; undo and redo are dim when there is nothing to do."""
         if action == "design":
-            return self.ruleset_id == "cal"
-        ship = self.selected_ship()
-        if action == "set_stats":  # elsewhere only to clear numbers a hand-edited file set
-            return self.ruleset_id == "lukas" or (ship is not None and (ship.armor is not None or ship.speed is not None))
-        if action == "hangar":
-            return ship is not None and has_hangar(self.ruleset_id, ship)
+            return self.package.designs is not None
+        if action == "ship_fields":
+            spec, ship = self.field_keys.get(str(parameters[0])), self.selected_ship()
+            return spec is not None and ship is not None and spec.applies(ship)
+        if action == "edit" and parameters[0] in ("undo", "redo"):
+            return bool(self.history.done if parameters[0] == "undo" else self.history.undone) or None
         return True
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        for spec in self.package.ship_fields:
+            yield SystemCommand(f"{self.TITLE}: {spec.title}", f"Key: {spec.key} · the selected ship's {spec.title.lower()}",
+                                partial(self.edits.ask_fields, spec))
+
+    def confirm_leave(self, then: Callable[..., Any]) -> None:
+        """Leaving the builder (escape, ctrl+q, another screen): unsaved changes are kept only if the player says so."""
+        self.files.confirm_discard(then)
 
     # -- ruleset, preset, roster -----------------------------------------------------------------------
 
@@ -150,100 +132,101 @@ class FleetBuilderScreen(Screen):
         """Switch ruleset; start an empty fleet unless a roster is given. False when it cannot load."""
         try:
             ruleset = self.app.services.ruleset(ruleset_id).ruleset
-        except Exception as exc:  # broken shipped data: say so, keep the screen
+        except Exception as exc:  # noqa: BLE001 - broken shipped or third-party data: say so, keep the screen
             self.notify(f"{ruleset_id} could not be loaded: {exc}", severity="error")
             return False
-        self.ruleset_id, self.ruleset = ruleset_id, ruleset
+        self.ruleset_id, self.ruleset, self.package = ruleset_id, ruleset, package(ruleset_id)
+        self.bind_ship_fields()
+        self.designer.load_saved()
         self.shown_designs = None  # the class list is refilled for the new ruleset
-        self.query_one("#classes").border_title = "Classes · a: add" + (" · d: design" if ruleset_id == "cal" else "")
-        presets = [(f"{b.name}" + (f" · {b.cap}" if b.cap else "") + (f"–{b.cap_max}" if b.cap_max else ""), key) for key, b in ruleset.budgets.items()]
-        preset_select = self.query_one("#fleet-preset", Select)
+        self.query_one("#classes").border_title = "Classes · a: add" + (" · d: design" if self.package.designs else "")
+        self.query_one(FleetTop).show_ruleset(ruleset_id, ruleset.budgets)
         if roster is None:
             roster = Roster(ruleset=ruleset_id, name="New fleet", preset=next(iter(ruleset.budgets), None))
-        with self.prevent(Select.Changed):
-            preset_select.set_options(presets)
-            preset_select.disabled = not presets
-            if roster.preset in ruleset.budgets:
-                preset_select.value = roster.preset
-            else:
-                preset_select.clear()
-            ruleset_select = self.query_one("#fleet-ruleset", Select)
-            if ruleset_select.value != ruleset_id:
-                ruleset_select.value = ruleset_id
+        self.history.clear()
         self.set_roster(roster, saved=True)
         return True
 
-    @on(Select.Changed, "#fleet-ruleset")
-    def ruleset_chosen(self, event: Select.Changed) -> None:
-        if not isinstance(event.value, str) or event.value == self.ruleset_id:
-            return
-        chosen = event.value
+    def bind_ship_fields(self) -> None:
+        """One key per ShipFields the ruleset declares (shown in the footer only where it applies)."""
+        for key in self.field_keys:
+            self._bindings.key_to_bindings.pop(key, None)
+        taken = {key for key in self._bindings.key_to_bindings}
+        self.field_keys = {}
+        for spec in self.package.ship_fields:
+            if spec.key in taken or spec.key in self.field_keys:
+                continue  # the palette still offers it
+            self.field_keys[spec.key] = spec
+            short = spec.title.replace(" and ", "/")  # 'Armor/speed': footers are narrow
+            binding = Binding(spec.key, f"ship_fields('{spec.key}')", short, tooltip=spec.title)
+            self._bindings.key_to_bindings.setdefault(spec.key, []).append(binding)
+
+    @on(FleetTop.RulesetChosen)
+    def ruleset_chosen(self, event: FleetTop.RulesetChosen) -> None:
+        chosen = event.ruleset_id
 
         def go(yes: bool | None = True) -> None:
-            if yes:
-                self.load_ruleset(chosen, None)
-                if self.app.services.settings.settings.last_ruleset != chosen:
-                    self.app.save_settings(last_ruleset=chosen)
-            else:
-                with self.prevent(Select.Changed):
-                    event.select.value = self.ruleset_id
+            if not yes:
+                self.query_one(FleetTop).show_ruleset(self.ruleset_id, self.ruleset.budgets if self.ruleset else {})
+                return
+            self.load_ruleset(chosen, None)
+            if self.app.services.settings.settings.last_ruleset != chosen:
+                self.app.save_settings(last_ruleset=chosen)
 
         self.files.confirm_discard(go)
 
-    @on(Select.Changed, "#fleet-preset")
-    def preset_chosen(self, event: Select.Changed) -> None:
+    @on(FleetTop.PresetChosen)
+    def preset_chosen(self, event: FleetTop.PresetChosen) -> None:
         if self.roster is None or self.ruleset is None:
             return
-        preset = event.value if isinstance(event.value, str) else None
-        budget = self.ruleset.budgets.get(preset) if preset else None
+        budget = self.ruleset.budgets.get(event.preset) if event.preset else None
         cap = None if budget is None or budget.cap_max is None else self.roster.cap
-        self.set_roster(self.roster.model_copy(update={"preset": preset, "cap": cap}))
+        self.set_roster(self.roster.model_copy(update={"preset": event.preset, "cap": cap}), change="budget preset")
         if budget is not None and (budget.cap is None or budget.cap_max is not None):
             self.files.ask_cap(budget)
 
-    def set_roster(self, roster: Roster, saved: bool = False, select: int | None = None) -> None:
-        """Show a new roster value: validate it and redraw everything that depends on it."""
+    def set_roster(self, roster: Roster, saved: bool = False, select: int | None = None, change: str = "") -> None:
+        """Show a new roster value: validate it and redraw everything that depends on it.
+
+        `change` names an edit the player made (it can be undone); `saved` marks a roster just read or written.
+        """
+        if change and self.roster is not None and roster != self.roster:
+            self.history.record(self.roster, change)
         self.roster = roster
         if saved:
             self.files.mark_saved(roster)
         assert self.ruleset is not None
         self.report = validate_roster(roster, self.ruleset)
-        if roster.designs != self.shown_designs:
-            self.fill_classes(keep_cursor=self.shown_designs is not None)
-        self.fill_ships(select)
+        offered = self.designer.offered(roster)
+        if offered != self.shown_designs:
+            self.fill_classes(offered, keep_cursor=self.shown_designs is not None)
+        self.query_one(ShipTable).show(roster, self.report, select)
         self.show_fleet_state()
 
     def show_fleet_state(self) -> None:
-        roster = self.roster
-        if roster is None:
+        roster, ruleset = self.roster, self.ruleset
+        if roster is None or ruleset is None:
             return
-        classes = getattr(self.ruleset, "classes", None) or {}
-        field = next((cost_field(c) for c in classes.values()), None)
-        unit = "RU" if field == "rus" else "points"
-        cc = f"C&C {fleet_cc(roster, self.ruleset, self.valid_designs)}" if self.ruleset_id == "cal" else ""
-        self.query_one(BudgetBar).show(self.report, len(roster.ships), unit, roster.permissive, cc)
+        readouts = tuple(self.package.fleet_readouts(ruleset, roster))
+        self.query_one(BudgetBar).show(self.report, len(roster.ships), cost_unit(ruleset, roster), roster.permissive, readouts)
         self.query_one(FindingsView).show(self.report)
-        dirty = "" if self.files.is_saved(roster) else "  ● unsaved"
-        player = f" ({roster.player})" if roster.player else ""
         where = self.files.path.name if self.files.path else "not saved yet"
-        self.query_one("#fleet-name", Static).update(
-            Text.assemble((roster.name, "bold"), player, (f"\n{where}", "dim"), (dirty, self.app.theme_variables.get("warning", "")))
-        )
+        self.query_one(FleetTop).show_fleet(roster, ruleset.budgets, where, self.files.is_saved(roster))
         self.show_loadout()
         self.refresh_bindings()
 
-    # -- classes (cal: the stock ones, then the fleet's custom designs) ---------------------------------
+    # -- classes: the stock ones, then the custom designs ------------------------------------------------
 
     @property
     def class_names(self) -> list[str]:
         return self.query_one(ClassList).names
 
-    def fill_classes(self, keep_cursor: bool = False) -> None:
+    def fill_classes(self, designs: dict[str, Any], keep_cursor: bool = False) -> None:
         stock: dict[str, Any] = dict(getattr(self.ruleset, "classes", {}) or {})
-        designs = dict(self.roster.designs) if self.roster is not None and self.ruleset_id == "cal" else {}
-        self.shown_designs = dict(self.roster.designs) if self.roster is not None else None
-        self.valid_designs = design_classes(self.ruleset, designs)[0] if designs else {}  # type: ignore[arg-type]
-        self.query_one(ClassList).show(stock, designs, self.valid_designs, keep_cursor)
+        self.shown_designs = designs
+        broken = self.designer.broken(designs)
+        saved_only = set(designs) - set(self.roster.designs if self.roster is not None else {})
+        self.query_one(ClassList).show(stock, designs, broken, saved_only, keep_cursor)
         self.show_class_detail()
 
     def show_class(self, design: str) -> None:
@@ -255,7 +238,7 @@ class FleetBuilderScreen(Screen):
     @on(DataTable.RowHighlighted, "#classes")
     def show_class_detail(self) -> None:
         stock = getattr(self.ruleset, "classes", None) or {}
-        hint = "d: a new design starting from this class" if self.ruleset_id == "cal" else ""
+        hint = "d: a new design starting from this class" if self.package.designs else ""
         self.query_one("#class-text", Static).update(self.query_one(ClassList).detail(stock, hint))
 
     def highlighted_class(self) -> str | None:
@@ -263,41 +246,23 @@ class FleetBuilderScreen(Screen):
 
     @on(DataTable.RowSelected, "#classes")
     def class_chosen(self) -> None:
-        self.action_add_ship()
+        """Enter (or a click) on a class only shows it: adding is `a`, so no first key adds a ship by surprise."""
+        name = self.highlighted_class()
+        if name is not None:
+            self.notify(f"a adds a ship of this class ({name})", timeout=3)
 
     def action_design(self) -> None:
-        """d (cal): edit the highlighted custom design, or start a new one from the highlighted stock class."""
-        if self.ruleset_id == "cal":
+        """d: edit the highlighted custom design, or start a new one from the highlighted stock class."""
+        if self.package.designs is not None:
             classes = self.query_one(ClassList)
             self.designer.edit_design(classes.highlighted, classes.on_custom)
 
     # -- ships -----------------------------------------------------------------------------------------
 
-    def fill_ships(self, select: int | None = None) -> None:
-        """Mark, name and cost first (so a narrow terminal keeps them), then the class; no cost column without costs."""
-        table = self.query_one("#ships", DataTable)
-        keep = table.cursor_row if select is None else select
-        report = self.report
-        priced = report is not None and report.cost is not None
-        rows: list[list[str | Text]] = []
-        sheets = {s.name: s for s in (report.sheets if report else ())}
-        error_ships = {f.ship for f in (report.errors if report else ())}
-        warn_ships = {f.ship for f in (report.findings if report else ())} - error_ships
-        for ship in self.roster.ships if self.roster is not None else ():
-            sheet = sheets.get(ship.name)
-            mark = "✗" if ship.name in error_ships else "⚠" if ship.name in warn_ships else ""
-            name = ship.name + (f" [{ship.tag}]" if ship.tag else "") + (" (free)" if ship.free else "")
-            cost = ["" if sheet is None or sheet.cost is None else str(sheet.cost)] if priced else []
-            rows.append([mark, name, *cost, ship.ship_class])
-        fill_table(table, ["", "ship", *(["cost"] if priced else []), "class"], rows)
-        if rows:
-            table.move_cursor(row=max(0, min(keep, len(rows) - 1)))
-
     def selected_index(self) -> int | None:
-        table = self.query_one("#ships", DataTable)
         if self.roster is None or not self.roster.ships:
             return None
-        return min(table.cursor_row, len(self.roster.ships) - 1)
+        return min(self.query_one(ShipTable).cursor_row, len(self.roster.ships) - 1)
 
     def selected_ship(self) -> ShipEntry | None:
         index = self.selected_index()
@@ -310,73 +275,31 @@ class FleetBuilderScreen(Screen):
 
     def show_loadout(self) -> None:
         panel = self.query_one(LoadoutPanel)
-        index = self.selected_index()
-        if index is None or self.roster is None or self.ruleset is None:
+        ship, roster = self.selected_ship(), self.roster
+        if ship is None or roster is None or self.ruleset is None:
             panel.show(None, None, {}, {})
             return
-        ship = self.roster.ships[index]
         sheet = next((s for s in (self.report.sheets if self.report else ()) if s.name == ship.name), None)
-        problem = ""
-        extra = {"designs": self.roster.designs} if self.ruleset_id == "cal" else {}
-        try:
-            offer = import_module(f"mstracker.rulesets.{self.ruleset_id}.fleet").offered_loadout(self.ruleset, ship.ship_class, **extra)
-        except Exception as exc:  # unknown class in a hand-edited file, a design with errors, no builder module
-            offer = {}
-            problem = (f"the design {ship.ship_class} has errors; fix it first (d on its class row)"
-                       if ship.ship_class in self.roster.designs else f"nothing to offer: {exc}")
-        panel.show(ship, sheet, offer, self.item_costs(offer), problem, ship_facts(self.ruleset_id, ship))
+        offer, problem = loadout_offer(self.package, self.ruleset, roster, ship)
+        panel.show(ship, sheet, offer, item_costs(self.ruleset, offer), problem, ship_facts(self.package.ship_fields, ship))
 
-    def item_costs(self, offer: dict[str, list[tuple[str, bool, str]]]) -> dict[tuple[str, str], str]:
-        out: dict[tuple[str, str], str] = {}
-        for kind, items in offer.items():
-            entries = getattr(self.ruleset, kind, None)
-            if not isinstance(entries, dict):
-                continue
-            for item, _, _ in items:
-                entry = entries.get(item)
-                field = cost_field(entry) if entry is not None else None
-                value = getattr(entry, field) if field else None
-                if value is not None:
-                    out[(kind, item)] = f"{value} {'RU' if field == 'rus' else field}"
-        return out
-
-    # -- ship actions ------------------------------------------------------------------------------------
+    # -- ship actions (the edits live in fleet_edits.py) --------------------------------------------------
 
     def action_add_ship(self) -> None:
-        name = self.highlighted_class()
-        if name is None or self.roster is None:
-            return
-        roster = edit.add_ship(self.roster, name)
-        self.set_roster(roster, select=len(roster.ships) - 1)
-        self.notify(f"Added {roster.ships[-1].name}", timeout=2)
+        self.edits.add(self.highlighted_class())
 
-    def action_duplicate_ship(self) -> None:
-        index = self.selected_index()
-        if index is not None and self.roster is not None:
-            self.set_roster(edit.duplicate_ship(self.roster, index), select=index + 1)
-
-    def action_remove_ship(self) -> None:
-        index = self.selected_index()
-        if index is None or self.roster is None:
-            return
-        self.set_roster(edit.remove_ship(self.roster, index), select=max(0, index - 1))
+    def action_edit(self, name: str) -> None:
+        """c, x, u, ctrl+y, p: copy, remove, undo, redo, the non-standard mark (fleet_edits.ShipEdits)."""
+        getattr(self.edits, name)()
 
     def action_rename_ship(self) -> None:
         index = self.selected_index()
         if index is not None:
             self.files.ask_ship_name(index)
 
-    def action_set_stats(self) -> None:
-        """t: armor and speed of the selected ship (lukas), with the book's averages as hints."""
-        index = self.selected_index()
-        if index is not None and self.check_action("set_stats", ()):  # the palette runs it in any ruleset
-            self.designer.ask_stats(index)
-
-    def action_hangar(self) -> None:
-        """h: the Hangar Bay [x/y] size of the selected ship (lukas)."""
-        index = self.selected_index()
-        if index is not None and self.check_action("hangar", ()):
-            self.designer.ask_hangar(index)
+    def action_ship_fields(self, key: str) -> None:
+        if key in self.field_keys:
+            self.edits.ask_fields(self.field_keys[key])
 
     def action_loadout(self) -> None:
         if self.selected_index() is not None:
@@ -384,36 +307,17 @@ class FleetBuilderScreen(Screen):
 
     @on(LoadoutPanel.ItemMounted)
     def item_mounted(self, event: LoadoutPanel.ItemMounted) -> None:
-        index = self.selected_index()
-        if index is None or self.roster is None:
-            return
-        self.set_roster(edit.mount(self.roster, index, event.kind, event.item), select=index)
-        if self.ruleset_id == "lukas" and event.item == HANGAR and self.roster.ships[index].hangar is None:
-            self.designer.ask_hangar(index)  # a Hangar Bay needs its size: ask at once
+        self.edits.mount(event.kind, event.item)
 
     @on(LoadoutPanel.ItemRemoved)
     def item_removed(self, event: LoadoutPanel.ItemRemoved) -> None:
-        index = self.selected_index()
-        if index is not None and self.roster is not None:
-            self.set_roster(edit.unmount(self.roster, index, event.kind, event.position), select=index)
-
-    def action_toggle_permissive(self) -> None:
-        if self.roster is not None:
-            self.set_roster(self.roster.model_copy(update={"permissive": not self.roster.permissive}))
+        self.edits.unmount(event.kind, event.position)
 
     # -- files (the dialogs live in fleet_files.py) --------------------------------------------------------
 
-    def action_save(self) -> None:
-        self.files.save()
-
-    def action_open(self) -> None:
-        self.files.open()
-
-    def action_import_file(self) -> None:
-        self.files.import_file()
-
-    def action_export_file(self) -> None:
-        self.files.export_file()
+    def action_files(self, name: str) -> None:
+        """s, o, i, e: save, open, import, export (fleet_files.FleetFiles)."""
+        getattr(self.files, name)()
 
     def action_new_fleet(self) -> None:
         self.files.confirm_discard(lambda yes=True: yes and self.load_ruleset(self.ruleset_id, None))
@@ -425,9 +329,9 @@ class FleetBuilderScreen(Screen):
             self.show_fleet_state()
 
     def action_back(self) -> None:
-        """Escape: from the loadout or ships back to the classes; from the classes home."""
+        """Escape: from the loadout or ships back to the classes; from the classes to the screen before."""
         focused = self.focused
         if focused is not None and focused.id != "classes" and self.query_one("#fleet-body").has_focus_within:
-            self.query_one("#classes", DataTable).focus()
+            self.set_focus(self.query_one("#classes", DataTable))  # at once: keys typed next go to the classes
             return
-        self.files.confirm_discard(lambda yes=True: yes and self.app.action_home())
+        self.app.action_back()

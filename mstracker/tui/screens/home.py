@@ -7,11 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..games import open_game_entry
+from .fitted import FittedScreen
 
 # (option id, key, label, what it does)
 MENU: tuple[tuple[str, str, str, str], ...] = (
@@ -27,7 +27,7 @@ MENU: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
-class HomeScreen(Screen):
+class HomeScreen(FittedScreen):
     TITLE = "Home"
     AUTO_FOCUS = "#menu"
     BINDINGS = [
@@ -41,6 +41,8 @@ class HomeScreen(Screen):
         Binding("s", "go('settings')", "Settings"),
         Binding("q", "go('quit')", "Quit"),
     ]
+    FOOTER_GIVE_WAY = ("go('rules')", "go('dice')", "go('demo')", "go('saved')")
+    """The menu lists every entry; at 80 columns the footer keeps s Settings and q Quit."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -97,7 +99,7 @@ class HomeScreen(Screen):
             "Games        " + games + "\n"
             "Dice mode    $mode\n"
             "Theme        $theme\n\n"
-            "[dim]Keys are in the footer; ctrl+p finds every action by name.[/]",
+            "[dim]Keys are in the footer; F1 lists them all; ctrl+p finds every action by name.[/]",
             ruleset=services.current_ruleset_id,
             fleets=str(count),
             mode="app rolls" if services.settings.settings.dice_mode == "app" else "I roll physical dice",

@@ -11,59 +11,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
 
 from ...fleet import FleetReport, Roster, validate_roster
 from ...rules import RulesetBase
+from ...rules.registry import package
 from ...store.fleets import load_roster, sample_fleets, saved_fleets
 from ...store.tomlfile import FileProblem
+from ..widgets.player_row import PlayerRow, legality
 from ..widgets.ruleset_select import RulesetSelect
+from .fitted import FittedScreen
 
-def legality(roster: Roster, report: FleetReport | None) -> Content:
-    """'✓ legal · 1995/2000', '✗ 2 rule breaks: ...', or the non-standard mark."""
-    ships = f"{len(roster.ships)} ships"
-    money = f" · {report.cost}/{report.cap}" if report is not None and report.cost is not None and report.cap is not None else ""
-    if report is None:
-        return Content.styled(f"{ships} · not checked", "$text-muted")
-    if report.legal:
-        return Content.assemble(("✓ legal", "$text-success"), f" · {ships}{money}")
-    count = len(report.errors)
-    first = report.errors[0].message
-    if roster.permissive:
-        return Content.assemble(("⚑ non-standard roster", "bold $text-warning"), f" (players agreed; {count} rule break{'s' if count != 1 else ''}) · {ships}{money}")
-    return Content.assemble((f"✗ {count} rule break{'s' if count != 1 else ''}", "bold $text-error"), f": {first} · {ships}{money}")
-
-
-class PlayerRow(Horizontal):
-    """One player: a name (optional) and a fleet."""
-
-    DEFAULT_CSS = """
-    PlayerRow {
-        height: auto;
-        margin-bottom: 1;
-    }
-    PlayerRow > .player-number { width: 10; padding: 0 1; text-style: bold; }
-    PlayerRow > Input { width: 22; }
-    PlayerRow > Select { width: 52; }
-    PlayerRow > .legality { width: 1fr; padding: 0 1; }
-    """
-
-    def __init__(self, index: int, options: list[tuple[str, str]], value: str | None) -> None:
-        super().__init__(id=f"player-row-{index}")
-        self.index = index
-        self.options = options
-        self.value = value
-
-    def compose(self) -> ComposeResult:
-        yield Static(f"Player {self.index + 1}", classes="player-number")
-        yield Input(placeholder="name (from the fleet)", id=f"player-name-{self.index}", compact=True, max_length=80)
-        values = {v for _, v in self.options}
-        yield Select(self.options, value=self.value if self.value in values else Select.NULL, id=f"fleet-{self.index}", compact=True, prompt="choose a fleet…")
-        yield Static(id=f"legal-{self.index}", classes="legality")
-
-
-class NewGameScreen(Screen):
+class NewGameScreen(FittedScreen):
     TITLE = "New game"
     AUTO_FOCUS = "#new-ruleset"
     BINDINGS = [
@@ -72,6 +31,7 @@ class NewGameScreen(Screen):
         Binding("ctrl+x", "remove_player", "Remove player"),
         Binding("escape", "back", "Back"),
     ]
+    FOOTER_GIVE_WAY = ("back", "remove_player")
 
     def __init__(self, ruleset_id: str | None = None) -> None:
         super().__init__()
@@ -97,17 +57,19 @@ class NewGameScreen(Screen):
                 yield Static(id="players-note", classes="muted")
             yield Label("Game settings  (enter: change for this game · the value in force is the house default)", classes="section-title")
             yield DataTable(id="new-settings", cursor_type="row", classes="panel")
+            yield Static(id="new-setting-detail")
             with Horizontal(id="new-actions"):
                 yield Button("Create and play (ctrl+s)", id="create", variant="primary", compact=True)
                 yield Static(id="new-problem", classes="error-text")
         yield Footer()
 
     async def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False  # clicks or their keys only: tab never stops on them, so enter adds nothing by accident
         table = self.query_one("#new-settings", DataTable)
         table.add_columns("setting", "value", "status", "what it decides")
         await self.load_ruleset(self.ruleset_id)
 
-    # ---- ruleset and fleets --------------------------------------------------------------------
     async def load_ruleset(self, ruleset_id: str) -> None:
         self.ruleset_id = ruleset_id
         self.ruleset = self.app.services.ruleset(ruleset_id).ruleset
@@ -136,19 +98,34 @@ class NewGameScreen(Screen):
     def fleet_options(self) -> list[tuple[str, str]]:
         return [(label, key) for key, (roster, _, label) in self.fleets.items() if roster is not None]
 
+    def default_fleets(self) -> list[str]:
+        """The fleets players start with: the ruleset's demo pair, else the last two samples; then the rest."""
+        keys = [v for _, v in self.fleet_options()]
+        samples = [k for k in keys if " · sample · " in self.fleets[k][2]]
+        demo = package(self.ruleset_id).demo
+        by_name = {Path(k).name: k for k in samples}
+        picks = [by_name[name] for name in (demo.fleets if demo else ()) if name in by_name]
+        if len(picks) < 2:
+            picks = samples[-2:]
+        return picks + [k for k in samples + keys if k not in picks]
+
     async def fill_players(self) -> None:
+        """Rows for a new ruleset: every player starts from the default fleets."""
         rows = self.query_one("#player-rows")
         await rows.remove_children()
-        options = self.fleet_options()
-        keys = [v for _, v in options]
-        samples = [k for k in keys if self.fleets[k][2].find(" · sample · ") >= 0]
-        defaults = samples[-self.players :] if len(samples) >= self.players else keys
+        options, defaults = self.fleet_options(), self.default_fleets()
         await rows.mount_all(PlayerRow(i, options, defaults[i] if i < len(defaults) else None) for i in range(self.players))
-        most = self.ruleset.meta.max_players
+        self.show_players()
+
+    def show_players(self) -> None:
+        most = self.ruleset.meta.max_players if self.ruleset is not None else 2
         self.query_one("#players-note", Static).update(
             f"{self.players} players · this ruleset allows up to {most}" if most > 2 else "two players in this ruleset"
         )
         self.show_fleets()
+
+    def chosen_fleets(self) -> list[str | None]:
+        return [self.query_one(f"#fleet-{i}", Select).selection for i in range(self.players)]
 
     def show_fleets(self) -> None:
         for i in range(self.players):
@@ -194,20 +171,26 @@ class NewGameScreen(Screen):
 
     @on(Button.Pressed, "#add-player")
     async def action_add_player(self) -> None:
+        """One more row; the fleets already chosen stay as they are."""
         most = self.ruleset.meta.max_players
         if self.players >= most:
             self.notify(f"{self.ruleset_id} is played by {'two players' if most == 2 else f'up to {most} players'}.", severity="warning")
             return
+        taken = set(self.chosen_fleets())
+        start = next((k for k in self.default_fleets() if k not in taken), None)
+        await self.query_one("#player-rows").mount(PlayerRow(self.players, self.fleet_options(), start))
         self.players += 1
-        await self.fill_players()
+        self.show_players()
 
     @on(Button.Pressed, "#remove-player")
     async def action_remove_player(self) -> None:
+        """The last row goes; the others stay as they are."""
         if self.players <= 2:
             self.notify("A game needs two players at least.", severity="warning")
             return
         self.players -= 1
-        await self.fill_players()
+        await self.query_one(f"#player-row-{self.players}").remove()
+        self.show_players()
 
     # ---- settings ------------------------------------------------------------------------------
     def fill_settings(self) -> None:
@@ -219,6 +202,13 @@ class NewGameScreen(Screen):
             mark = "changed for this game" if key in self.chosen else ("house rule" if f"settings.{key}" in self.ruleset.house_rules else setting.status.value)
             options = f" (of {', '.join(_show(o) for o in setting.options)})" if setting.options else ""
             table.add_row(key, _show(value) + options, mark, setting.text, key=key)
+
+    @on(DataTable.RowHighlighted, "#new-settings")
+    def show_setting(self, event: DataTable.RowHighlighted) -> None:
+        """The highlighted setting's whole text under the table (the column is cut at the table's width)."""
+        setting = self.ruleset.settings.get(str(event.row_key.value)) if self.ruleset is not None else None
+        text = Content.assemble((str(event.row_key.value), "bold"), f": {setting.text}") if setting is not None else ""
+        self.query_one("#new-setting-detail", Static).update(text)
 
     @on(DataTable.RowSelected, "#new-settings")
     def change_setting(self, event: DataTable.RowSelected) -> None:

@@ -7,19 +7,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Select, Static, TabbedContent, TabPane
 
 from ...rules.base import Provenance
 from ..rules_view import LEGEND, Cell, SectionView, ruleset_views
 from ..widgets.ruleset_select import RulesetSelect
+from .fitted import FittedScreen
 
 MAX_CELL = 48
 MARK_COLOUR = {Provenance.INFERRED: "warning", Provenance.HOUSE_DEFAULT: "accent", Provenance.HOUSE_RULE: "error"}
 MARK_GLYPH = {Provenance.INFERRED: "ⁱ", Provenance.HOUSE_DEFAULT: "ʰ", Provenance.HOUSE_RULE: "ᴴ"}
 
 
-class RulesScreen(Screen):
+class RulesScreen(FittedScreen):
     TITLE = "Rules reference"
     AUTO_FOCUS = "DataTable"
     BINDINGS = [
@@ -28,6 +28,7 @@ class RulesScreen(Screen):
         Binding("left_square_bracket", "previous_section", "Prev section"),
         Binding("escape", "back", "Back"),
     ]
+    FOOTER_GIVE_WAY = ("previous_section", "back")
 
     def __init__(self) -> None:
         super().__init__()
@@ -151,7 +152,7 @@ class RulesScreen(Screen):
             search.value = ""
             self._focus_table()
         else:
-            self.app.action_home()
+            self.app.action_back()
 
     def _cycle(self, step: int) -> None:
         if not self.views:

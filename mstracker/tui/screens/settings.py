@@ -9,12 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, RadioButton, RadioSet, Select, Static
 
 from ...store.settings import DiceMode, Theme, set_house_setting
 from ...store.tomlfile import FileProblem
 from ..widgets.ruleset_select import RulesetSelect
+from .fitted import FittedScreen
 
 
 def _show(value: Any) -> str:
@@ -23,7 +23,8 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(FittedScreen):
+    FOOTER_GIVE_WAY = ("reset_setting", "app.back")
     TITLE = "Settings"
     AUTO_FOCUS = "#house-table"
     BINDINGS = [
@@ -31,7 +32,7 @@ class SettingsScreen(Screen):
         Binding("m", "toggle_dice_mode", "Dice mode"),
         Binding("e", "change_setting", "Change value"),
         Binding("delete,backspace", "reset_setting", "Book value"),
-        Binding("escape", "app.home", "Home"),
+        Binding("escape", "app.back", "Back"),
     ]
 
     def __init__(self) -> None:

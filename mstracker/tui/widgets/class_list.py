@@ -1,4 +1,4 @@
-"""The fleet builder's class list: the ruleset's classes, then (cal) the fleet's custom designs.
+"""The fleet builder's class list: the ruleset's classes, then the custom designs (where the ruleset has them).
 
 Attributes down (`show(...)`); the screen reads `highlighted` and reacts to the table's own messages.
 """
@@ -37,22 +37,27 @@ def fill_table(table: DataTable, headers: list[str], rows: list[list[str | Text]
 
 
 class ClassList(DataTable):
-    """Stock classes with their cost and first number; custom designs marked ✦ custom (✗: has errors)."""
+    """Stock classes with their cost and first number; custom designs marked ✦ custom (✗: has errors),
+    the player's saved designs that the fleet does not hold yet marked ✦ saved."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(cursor_type="row", id=id, classes=classes)
         self.names: list[str] = []
         self.stock_count = 0
         self.custom: dict[str, Any] = {}
-        """The designs as typed (name -> data); `valid` holds those the class model accepts."""
-        self.valid: dict[str, Any] = {}
+        """The designs as typed (name -> data)."""
+        self.broken: set[str] = set()
+        """Designs with errors."""
+        self.saved_only: set[str] = set()
+        """The player's saved designs this fleet does not hold (yet)."""
 
-    def show(self, stock: Mapping[str, Any], designs: Mapping[str, Any], valid: Mapping[str, Any], keep_cursor: bool) -> None:
+    def show(self, stock: Mapping[str, Any], designs: Mapping[str, Any], broken: set[str], saved_only: set[str],
+             keep_cursor: bool) -> None:
         keep = self.highlighted if keep_cursor else None
         keep_custom = self.on_custom
         self.names = list(stock) + list(designs)
         self.stock_count = len(stock)
-        self.custom, self.valid = dict(designs), dict(valid)
+        self.custom, self.broken, self.saved_only = dict(designs), set(broken), set(saved_only)
         if not stock:
             fill_table(self, ["class"], [])
             return
@@ -66,9 +71,10 @@ class ClassList(DataTable):
         accent = self.app.theme_variables.get("accent", "")
         error = self.app.theme_variables.get("error", "")
         for name in self.names[self.stock_count:]:
-            good, data = self.valid.get(name), self.custom[name]
-            label = Text.assemble(name, (" ✦ custom", accent), (" ✗" if good is None else "", f"bold {error}"))
-            values = (getattr(good, f) if good is not None else data.get(f) if isinstance(data, Mapping) else None for f in columns)
+            data = self.custom[name]
+            mark = " ✦ saved" if name in self.saved_only else " ✦ custom"
+            label = Text.assemble(name, (mark, accent), (" ✗" if name in self.broken else "", f"bold {error}"))
+            values = (data.get(f) if isinstance(data, Mapping) else None for f in columns)
             rows.append([label, *(cell_text(v) for v in values)])
         fill_table(self, ["class", *(name[:8] for name in columns)], rows)
         if keep is not None:
@@ -91,9 +97,9 @@ class ClassList(DataTable):
             self.move_cursor(row=rows[0])
 
     def detail(self, stock: Mapping[str, Any], hint_stock: str = "") -> Text:
-        """The highlighted class with every stat (a design with errors: as typed).
+        """The highlighted class with every stat (a design as typed).
 
-        `hint_stock` is a line under a stock class's name (cal: how to start a design from it).
+        `hint_stock` is a line under a stock class's name (how to start a design from it).
         """
         name = self.highlighted
         out = Text()
@@ -101,11 +107,11 @@ class ClassList(DataTable):
             return out
         out.append(name + "\n", style="bold")
         if self.on_custom:
-            good = self.valid.get(name)
-            out.append("custom design · d: edit or delete\n" if good is not None else
-                       "custom design with errors (see Findings) · d: fix it\n", style="dim")
+            where = "one of your saved designs" if name in self.saved_only else "custom design"
+            out.append(f"{where} · d: edit or delete\n" if name not in self.broken else
+                       f"{where} with errors (see Findings) · d: fix it\n", style="dim")
             data = self.custom[name]
-            values = good.model_dump(exclude_defaults=True) if good is not None else dict(data) if isinstance(data, Mapping) else {}
+            values = dict(data) if isinstance(data, Mapping) else {}
         else:
             cls = stock[name]
             if hint_stock:

@@ -24,7 +24,8 @@ def meter(used: int, available: int, width: int) -> str:
 
 
 class BudgetBar(Static):
-    """One line: cost against the cap, what is left, ship count, legality; cal adds the fleet's C&C."""
+    """One line: cost against the cap and what is left (only where the ruleset counts a cost), the
+    ruleset's own read-outs (`fleet_readouts`: cal's C&C), ship count, legality."""
 
     DEFAULT_CSS = """
     BudgetBar {
@@ -38,11 +39,11 @@ class BudgetBar(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._shown: tuple[FleetReport | None, int, str, bool, str] | None = None
+        self._shown: tuple[FleetReport | None, int, str, bool, tuple[str, ...]] | None = None
 
-    def show(self, report: FleetReport | None, ships: int, unit: str, permissive: bool, extra: str = "") -> None:
-        """Draw the report; `extra` is one more read-out after the cost (cal: 'C&C 4')."""
-        self._shown = (report, ships, unit, permissive, extra)
+    def show(self, report: FleetReport | None, ships: int, unit: str, permissive: bool, extras: tuple[str, ...] = ()) -> None:
+        """Draw the report; `unit` names what the cost counts ('RU', 'points', 'Ship count')."""
+        self._shown = (report, ships, unit, permissive, extras)
         colours = self.app.theme_variables
         ok, bad, warn = colours.get("success", ""), colours.get("error", ""), colours.get("warning", "")
         out = Text(no_wrap=True, overflow="ellipsis")
@@ -51,23 +52,22 @@ class BudgetBar(Static):
             return
         narrow = 0 < self.size.width < self.WIDE
         gap = " · " if narrow else "   ·   "
+        parts: list[Text] = []
         if report.cost is not None and report.cap is not None:
             left = report.cap - report.cost
-            out.append(f"{unit} {report.cost} / {report.cap} ", style="bold")
+            part = Text(f"{unit} {report.cost} / {report.cap} ", style="bold")
             width = 10 if narrow else 24
             filled = min(width, report.cost * width // report.cap) if report.cap else width
-            out.append("█" * filled + "░" * (width - filled), style=bad if left < 0 else ok)
-            out.append(f"  {left} left" if left >= 0 else f"  ✗ {-left} over", style=bad if left < 0 else "")
+            part.append("█" * filled + "░" * (width - filled), style=bad if left < 0 else ok)
+            part.append(f"  {left} left" if left >= 0 else f"  ✗ {-left} over", style=bad if left < 0 else "")
+            parts.append(part)
         elif report.cost is not None:
-            out.append(f"{unit} {report.cost} (no cap)", style="bold")
-        elif extra:
-            out.append("no points", style="dim")
-        else:
-            out.append("no points in this ruleset", style="dim")
-        if extra:
+            parts.append(Text.assemble((f"{unit} {report.cost}", "bold"), " (no cap set)"))
+        parts += [Text(extra, style="bold") for extra in extras]
+        parts.append(Text(f"{ships} ship{'s' if ships != 1 else ''}"))
+        for part in parts:
+            out.append_text(part)
             out.append(gap)
-            out.append(extra, style="bold")
-        out.append(f"{gap}{ships} ship{'s' if ships != 1 else ''}{gap}")
         errors = len(report.errors)
         warnings = len(report.findings) - errors
         if errors:

@@ -1,5 +1,9 @@
 """The loadout editor: what a ship carries, and what its hull may take (with why the rest is not offered).
 
+The offer is the ruleset package's `offered_loadout`: kind -> [(item, offered, why)]. An offered item is
+a "+ item" to mount; an item the class always has comes as offered=False with a why starting "part of"
+("part of the class", "part of the Heavy Cruiser: Beam 8/8") and is listed as such, never as a mount.
+
 Attributes down (`show(...)`), messages up (`ItemMounted`, `ItemRemoved`); the screen edits the roster.
 """
 
@@ -21,6 +25,12 @@ from ..roster_edit import LOADOUT_KINDS
 from .fleet_meters import slot_text
 
 Offer = dict[str, list[tuple[str, bool, str]]]
+FIXED = "part of"
+"""How a why begins for an item the class always has (offered=False): it is shown, not offered."""
+
+
+def is_fixed(offered: bool, why: str) -> bool:
+    return not offered and why.strip().casefold().startswith(FIXED)
 
 
 class LoadoutPanel(Vertical):
@@ -100,22 +110,30 @@ class LoadoutPanel(Vertical):
             mounted.add_option(Option(Text("nothing mounted yet", style="dim"), disabled=True))
         if problem:
             offered.add_option(Option(Text(problem, style="bold"), disabled=True))
-        refused: list[tuple[str, str]] = []
+        fixed = [(item, why) for items in offer.values() for item, allowed, why in items if is_fixed(allowed, why)]
+        refused = [(item, why) for items in offer.values() for item, allowed, why in items
+                   if not allowed and not is_fixed(allowed, why)]
         for kind, items in offer.items():
             allowed_items = [(item, why) for item, allowed, why in items if allowed]
-            refused += [(item, why) for item, allowed, why in items if not allowed]
             if not allowed_items:
                 continue
-            fixed = kind not in LOADOUT_KINDS
-            offered.add_option(Option(Text(f"{kind} the hull may take" if not fixed else kind, style="bold"), disabled=True))
+            listed_only = kind not in LOADOUT_KINDS
+            offered.add_option(Option(Text(f"{kind} the hull may take" if not listed_only else kind, style="bold"), disabled=True))
             for item, why in allowed_items:
-                if fixed:
+                if listed_only:
                     offered.add_option(Option(Text.assemble("• ", item, (f"  {why}" if why else "", "dim")), disabled=True))
                     continue
                 key = f"o-{kind}-{len(self.mountable)}"
                 self.mountable[key] = (kind, item)
                 cost = costs.get((kind, item), "")
                 offered.add_option(Option(Text.assemble(("+ ", "bold"), item, (f"  {cost}" if cost else "", "dim")), id=key))
+        if fixed:
+            offered.add_option(Option(Text("part of the class (always carried)", style="bold"), disabled=True))
+            for item, why in fixed:
+                detail = "" if why.strip().casefold() == "part of the class" else why.strip()
+                offered.add_option(Option(Text.assemble("• ", item, (f"  {detail}" if detail else "", "dim")), disabled=True))
+        if not self.mountable and not fixed and not problem:
+            offered.add_option(Option(Text("nothing to mount on this class", style="dim"), disabled=True))
         if refused:
             offered.add_option(Option(Text("not offered, and why", style="bold"), disabled=True))
             for item, why in refused:
@@ -152,7 +170,7 @@ class LoadoutPanel(Vertical):
 
     def focus_offer(self) -> None:
         offered = self.query_one("#offer", OptionList)
-        offered.focus()
+        self.screen.set_focus(offered)  # at once, not after the keys already typed (l then enter mounts)
         if offered.highlighted is None:
             for index in range(offered.option_count):
                 if not offered.get_option_at_index(index).disabled:
