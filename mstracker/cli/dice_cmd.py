@@ -189,7 +189,8 @@ def _ruleset_odds(args: argparse.Namespace) -> int:
     con = console()
     given = ", ".join(f"{k}={v}" for k, v in options.items() if v is not None and v is not False)
     con.print(f"[bold]{safe(ruleset.meta.title)}[/bold]: {safe(given)}")
-    con.print(f"chance to hit: [bold]{float(odds.p_hit):.2%}[/bold]")
+    if odds.p_hit is not None:
+        con.print(f"{odds.hit_label.lower()}: [bold]{float(odds.p_hit):.2%}[/bold]")
     if odds.damage is not None:
         con.print(_distribution_table("damage", dict(sorted(odds.damage.items()))))
     if odds.outcomes is not None:

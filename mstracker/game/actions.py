@@ -182,6 +182,8 @@ def advance(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRe
         step = current.current_step
         if current.finished or step is None or not engine.is_auto(step):
             break
+        if engine.next_step_blocker(current) is not None:
+            break  # what the rules require now comes first (it says so when next-step is tried)
     return events
 
 

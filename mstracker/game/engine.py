@@ -160,23 +160,29 @@ class Engine:
         return next((o for o in self.obligations(state) if o.refuses("next-step", None, None)), None)
 
     def check_obligations(self, state: GameState, spec: ActionSpec, args: dict[str, Any]) -> None:
-        """InvalidAction naming the first obligation that stops this action (see Obligation.refuses)."""
-        if spec.kind in NEVER_BLOCKED or not state.started or state.finished:
+        """InvalidAction naming the first obligation that stops this action (see Obligation.refuses).
+        It holds in set-up too (who goes first is settled before turn 1 begins)."""
+        if spec.kind in NEVER_BLOCKED or state.finished:
             return
         kind = "next-step" if spec.kind in ("next-step", "advance") else spec.kind
         actor = self._actor(state, spec, args)
-        player = state.ships[actor].owner if actor in state.ships else state.active
+        player = self.plugin.acting_player(state, spec.kind, args)
+        if player is None:
+            player = state.ships[actor].owner if actor in state.ships else state.active
         for obligation in self.obligations(state):
             if obligation.refuses(kind, actor, player):
                 raise InvalidAction(obligation.message())
 
-    @staticmethod
-    def _actor(state: GameState, spec: ActionSpec, args: dict[str, Any]) -> str | None:
+    def _actor(self, state: GameState, spec: ActionSpec, args: dict[str, Any]) -> str | None:
+        """The ship doing the action: its ship argument, or when that is left out (an optional ship:
+        the one the rules pick), the ship the contract says must act."""
         ship_args = [a.name for a in spec.args if a.type is ArgType.SHIP]
         name = "ship" if "ship" in ship_args else (ship_args[0] if ship_args else None)
-        ref = args.get(name) if name else None
-        if not ref:
+        if name is None:
             return None
+        ref = args.get(name)
+        if not ref:
+            return None if spec.generic else self.plugin.legal_action(state, spec, None, None, False).actor
         try:
             return state.find_ship(str(ref)).id
         except InvalidAction:
@@ -187,6 +193,7 @@ class Engine:
         enters). InvalidAction says why the action cannot be done as filled in."""
         spec = self.action_spec(action.kind)
         args = spec.coerce(action.args)
+        self.check_obligations(state, spec, args)
         if not spec.generic:
             return self.plugin.action_dice(state, action.kind, args)
         if action.kind in ("next-step", "advance"):

@@ -305,6 +305,12 @@ class RulesetPlugin:
     def narrative_kinds(self) -> frozenset[str]:
         return self.narrative
 
+    def acting_player(self, state: GameState, kind: str, args: dict[str, Any]) -> int | None:
+        """The player doing an action that names no acting ship (a token's owner for a token's
+        action), for obligations that hold one player back; None: the acting ship's owner, else the
+        active player."""
+        return None
+
     def available(self, state: GameState, kind: str) -> str | None:
         """Why action `kind` cannot be done now (wrong phase, nobody may), or None when it can."""
         return None

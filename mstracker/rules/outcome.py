@@ -37,19 +37,23 @@ class AttackOdds:
     Rulesets with numeric damage fill `damage` (damage -> probability, including 0) and
     `expected_damage`; pz8 fills `outcomes` (none/damaged/destroyed). `p_destroy` is set when the
     target's current armor/SS is known. `extra` carries ruleset-specific figures such as
-    spook's p_friendly_fire.
+    spook's p_friendly_fire. A roll that is no attack (who goes first, a repair) leaves `p_hit` None,
+    or names what its chance is with `hit_label` ("Success").
     """
 
-    p_hit: Fraction
+    p_hit: Fraction | None
     damage: dict[int, Fraction] | None = None
     outcomes: dict[str, Fraction] | None = None
     expected_damage: Fraction | None = None
     p_destroy: Fraction | None = None
     extra: dict[str, Fraction] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    hit_label: str = "Hit chance"
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"p_hit": float(self.p_hit)}
+        out: dict[str, Any] = {} if self.p_hit is None else {"p_hit": float(self.p_hit)}
+        if self.p_hit is not None and self.hit_label != "Hit chance":
+            out["hit_label"] = self.hit_label
         if self.damage is not None:
             out["damage"] = {str(k): float(v) for k, v in sorted(self.damage.items())}
         if self.outcomes is not None:

@@ -59,7 +59,7 @@ def _point_defence(plugin: Plugin, state: GameState, kind: str, args: dict[str, 
     removed = point_defence_distribution(rules, pd.crew, pd.shots).map(lambda n: min(n, units))
     outcomes = {("every unit of " + pd.token["id"] + " removed" if n >= units else plural(n, "unit") + " removed"): p
                 for n, p in sorted(removed.items())}
-    return AttackOdds(p_hit=p_success(target, pd.crew), outcomes=outcomes,
+    return AttackOdds(p_hit=p_success(target, pd.crew), outcomes=outcomes, hit_label="Each shot hits",
                       notes=(f"Each point defence shot removes one unit on {target}+ with Crew {signed(pd.crew)} "
                              f"(the Point Defence target is a house default: pd_target; the book's was lost).",))
 
@@ -76,7 +76,8 @@ def _intercept(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]
     if icp.roll_under is None and not plugin.setting(state, "intercept_zero_ata_roll"):
         notes.append("Against 0-ATA ordnance the fighter remains without a roll (house setting "
                      "intercept_zero_ata_roll = false).")
-    return AttackOdds(p_hit=1 - dist.probability(lambda k: k == "b"), outcomes=outcomes, notes=tuple(notes))
+    return AttackOdds(p_hit=1 - dist.probability(lambda k: k == "b"), outcomes=outcomes, notes=tuple(notes),
+                      hit_label="Fighters stay")
 
 
 def _check(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
@@ -92,7 +93,7 @@ def _check(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) ->
         what = "Crew +1" if cap is None or int(ship.record["crew"]) < cap else "no change: Crew is at its cap"
     target = int(plugin.setting(state, key))
     p = p_success(target, int(ship.record["crew"]))
-    return AttackOdds(p_hit=p, outcomes={f"success: {what}": p, "failure: nothing changes": 1 - p},
+    return AttackOdds(p_hit=p, hit_label="Success", outcomes={f"success: {what}": p, "failure: nothing changes": 1 - p},
                       notes=(f"Succeeds on {target}+ on d6 + Crew {signed(int(ship.record['crew']))} (the target is a "
                              f"house default: {key}; the book's was lost).",))
 
@@ -109,14 +110,14 @@ def _hit_outcomes(plugin: Plugin, state: GameState, hits: list[tuple[ShipState, 
         outcomes[f"{ship.label} destroyed"] = chance
         survive *= 1 - chance
     damage = {hits[0][1]: Fraction(1)} if len(hits) == 1 else None
-    return AttackOdds(p_hit=Fraction(1), damage=damage, expected_damage=Fraction(hits[0][1]) if damage else None,
+    return AttackOdds(p_hit=None, damage=damage, expected_damage=Fraction(hits[0][1]) if damage else None,
                       outcomes=outcomes, p_destroy=1 - survive if hits else Fraction(0), notes=(destroy_note(rules),))
 
 
 def _blast(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
     blast = plugin.prepare_blast(state, args)
     if not blast.immediate:
-        return AttackOdds(p_hit=Fraction(1), damage={blast.amount: Fraction(1)}, notes=(
+        return AttackOdds(p_hit=None, damage={blast.amount: Fraction(1)}, notes=(
             "The blast is added to each ship's round total (house setting breach_blast = round_total).",))
     return _hit_outcomes(plugin, state, [(v, blast.amount) for v in blast.victims])
 
@@ -134,11 +135,11 @@ def _course(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -
 def _ordnance_attack(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
     attack = plugin.prepare_ordnance_attack(state, args, timed=False)
     if not attack.damage:
-        return AttackOdds(p_hit=Fraction(1), outcomes={f"{attack.target.label} Boarders +{attack.boarders}": Fraction(1)})
+        return AttackOdds(p_hit=None, outcomes={f"{attack.target.label} Boarders +{attack.boarders}": Fraction(1)})
     rules = plugin.rules(state)
     already = recorded(plugin, state, attack.target)
     figures = damage_figures(rules, int(attack.target.record["ss"]), already, {attack.damage: Fraction(1)})
-    return AttackOdds(p_hit=Fraction(1), damage={attack.damage: Fraction(1)}, expected_damage=Fraction(attack.damage),
+    return AttackOdds(p_hit=None, damage={attack.damage: Fraction(1)}, expected_damage=Fraction(attack.damage),
                       p_destroy=figures.pop("p_destroy"), extra=figures,
                       notes=("No roll: ordnance that reaches its target always hits (cal §Torpedoes, §Craft); the "
                              "damage is applied in the Damage phase.", destroy_note(rules)))

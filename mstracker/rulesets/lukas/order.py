@@ -160,7 +160,7 @@ def order_odds(request: OrderRequest) -> AttackOdds | None:
     outcomes = {f"{name} goes first": chances.get(p, Fraction(0)) for p, name in enumerate(request.names)}
     notes = (f"each player rolls a d{request.sides}; the highest goes first; tied players roll again "
              f"(up to {MAX_ROUNDS} rolls, then the seating order decides)",)
-    return AttackOdds(p_hit=Fraction(1), outcomes=outcomes, notes=notes)
+    return AttackOdds(p_hit=None, outcomes=outcomes, notes=notes)
 
 
 @cache

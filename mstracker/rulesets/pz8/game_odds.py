@@ -93,11 +93,10 @@ def initiative_odds(rules: Ruleset, state: GameState) -> AttackOdds | None:
     dist = initiative_distribution(rules, counts)
     outcomes = {f"{name} has the initiative": dist[name] for name in names}
     return AttackOdds(
-        p_hit=Fraction(1),
+        p_hit=None,
         outcomes=outcomes,
         extra={"p_first_roll_tied": _TIE},
-        notes=("each side rolls 1D6, the higher has the initiative; a tie is rolled again (pz8 §2)",
-               "the roll always decides: no hit roll"),
+        notes=("each side rolls 1D6, the higher has the initiative; a tie is rolled again (pz8 §2)",),
     )
 
 
@@ -106,7 +105,7 @@ def collision_odds(args: dict[str, Any]) -> AttackOdds | None:
     if not args.get("asteroid") or not args.get("target"):
         return None
     return AttackOdds(
-        p_hit=Fraction(1),
+        p_hit=None,
         outcomes={"destroyed": Fraction(1)},
         p_destroy=Fraction(1),
         notes=("no dice: an asteroid destroys the Spaceship or Torpedo salvo it collides with (pz8 §6)",),

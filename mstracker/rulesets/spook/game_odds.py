@@ -77,8 +77,8 @@ class GameOdds:
         for top in range(1, 7):
             tie_free += n * Fraction(1, 6) * Fraction(top - 1, 6) ** (n - 1)
         return AttackOdds(p_hit=tie_free, outcomes={f"{name} goes first": Fraction(1, n) for name in names},
-                          extra={"p_tie_first_round": 1 - tie_free},
-                          notes=("hit chance here: the first round settles it; a tie for highest rolls again",))
+                          extra={"p_tie_first_round": 1 - tie_free}, hit_label="Settled at once",
+                          notes=("a tie for highest rolls again",))
 
     def _cached(self, state: GameState, options: dict[str, Any], work: Any) -> AttackOdds:
         key = (tuple(sorted(state.settings.items())), *sorted((k, v) for k, v in options.items() if v is not None))

@@ -33,7 +33,7 @@ def _words(key: str) -> str:
 
 def odds_summary(odds: AttackOdds) -> Content:
     """The figures, one per line, chance first."""
-    rows: list[tuple[str, str]] = [("Hit chance", percent(odds.p_hit))]
+    rows: list[tuple[str, str]] = [] if odds.p_hit is None else [(odds.hit_label, percent(odds.p_hit))]
     if odds.expected_damage is not None:
         rows.append(("Expected damage", f"{float(odds.expected_damage):.2f}"))
     if odds.p_destroy is not None:

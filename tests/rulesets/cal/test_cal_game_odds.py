@@ -99,6 +99,6 @@ def test_an_ordnance_attack_rolls_nothing_but_shows_its_damage_and_chance_to_des
     # 10 against the carrier's SS 80: minor from 20, so no table and no risk; against the corvette (SS 20):
     assert odds(g, "ordnance-attack", token="o1", target="CV-1").p_destroy == 0
     torpedo = odds(g, "ordnance-attack", token="o1", target="K-1")
-    assert torpedo.p_hit == 1 and torpedo.damage == {10: 1} and torpedo.extra["p_major"] == 1
+    assert torpedo.p_hit is None and torpedo.damage == {10: 1} and torpedo.extra["p_major"] == 1  # no roll
     assert torpedo.p_destroy == BREACH  # 10 >= ceil(20/2): the Major table
     assert g.eng.dice_plan(g.state, Action("ordnance-attack", {"token": "o1", "target": "K-1"})) is None

@@ -67,7 +67,7 @@ def test_a_fire_back_takes_the_pending_shot_s_distance_and_has_no_answer_line() 
 def test_an_asteroid_collision_rolls_nothing_and_destroys() -> None:
     play = Play.sides(1, 1, asteroids="1").start(5, 2)
     odds = play.eng.action_odds(play.state, Action("asteroid-collision", {"asteroid": "a1", "target": "B1"}))
-    assert (odds.p_hit, odds.outcomes, odds.p_destroy) == (1, {"destroyed": 1}, 1)
+    assert (odds.p_hit, odds.outcomes, odds.p_destroy) == (None, {"destroyed": 1}, 1)  # no roll: no hit chance
     assert odds.notes == ("no dice: an asteroid destroys the Spaceship or Torpedo salvo it collides with (pz8 §6)",)
     assert play.eng.action_odds(play.state, Action("asteroid-collision", {"asteroid": "a1"})) is None
 

@@ -199,6 +199,7 @@ def test_refused_actions_write_nothing_to_the_store(tmp_path: Path) -> None:
     with GameStore(tmp_path / "g.sqlite3") as store:
         gid = store.create_game("Refusals", "spook", _store_rosters(), {})
         with store.open_game(gid) as handle:
+            handle.perform(Action("roll-off", {}), TypedFaces([6, 1]))
             handle.perform(Action("next-step", {}), TypedFaces([]))
             before = (handle.state.to_json_text(), handle.live_actions)
             for kind, args in [
