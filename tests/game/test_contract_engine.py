@@ -10,7 +10,7 @@ import pytest
 from minirules import RULESET, MiniPlugin, rosters
 
 from mstracker.dice import TypedFaces
-from mstracker.game import Action, Engine, GameError, GameState, InvalidAction
+from mstracker.game import Action, Engine, GameError, GameState, InvalidAction, auto_step
 from mstracker.game.actions import StepRole
 from mstracker.game.batch import Batch
 from mstracker.rules.contract import DicePlan, DieNeed, Obligation, PlanBuilder, Readiness, total
@@ -204,3 +204,35 @@ def test_the_registry_lists_the_installed_rulesets_in_their_order_and_takes_one_
     with pytest.raises(registry.UnknownRuleset, match="unknown ruleset 'nope'; choose one of: spook, lukas, pz8, cal"):
         registry.package("nope")
     assert DieNeed(6, "x").when is None
+
+
+class Gated(Planned):
+    """Mini whose tally step runs by itself and holds the game while it stands (and who goes first is
+    to be settled before turn 1)."""
+
+    first_settled = False
+
+    @auto_step("tally")
+    def _tally(self, state: GameState, dice: Any) -> list[Any]:
+        return []
+
+    def obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        if not self.first_settled and not state.started:
+            return (Obligation("first", "Who goes first is still to be settled", "mini §1", resolve="spend"),)
+        step = state.current_step
+        if step is not None and step.id == "tally":
+            return (Obligation("tally", "The tally must be agreed", "mini §8"),)
+        return ()
+
+
+def test_an_obligation_holds_in_set_up_and_stops_advance_where_it_stands() -> None:
+    plugin = Gated(RULESET)
+    eng, state = play(plugin)
+    with pytest.raises(InvalidAction, match="Who goes first is still to be settled \\(mini §1\\)"):
+        eng.decide(state, Action("next-step"), TypedFaces([]))
+    plugin.first_settled = True
+    state = to_attack(eng, state)
+    events = eng.decide(state, Action("advance"), TypedFaces([]))
+    after = eng.apply(state, events)
+    assert after.current_step.id == "tally"  # the automatic step ran, and the tally holds the game there
+    assert "The tally must be agreed" in eng.legal_action(after, "advance").reason

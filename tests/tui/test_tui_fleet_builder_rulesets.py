@@ -77,16 +77,16 @@ def test_a_cal_design_is_created_a_ship_added_from_it_and_the_fleet_is_legal(app
         await pilot.pause()
         await pilot.press("ctrl+u", *"Raiders", "enter", "enter")
         await settle(pilot)
-        return (screen.roster, screen.report, str(row[0]), highlighted, dict(panel.mountable),
+        return (screen.roster, screen.report, str(row[0]), highlighted, list(panel.fixed),
                 text_of(screen.query_one(BudgetBar)), findings_text(pilot), screen.files.path)
 
-    roster, report, label, highlighted, mountable, budget, findings, path = run(app, script)
+    roster, report, label, highlighted, fixed, budget, findings, path = run(app, script)
     assert roster.designs == {"Raider": {"type": "Capital Ship", "ss": 50, "beam": {"strength": 4, "range": 6},
                                          "point": 2, "torpedoes": 4, "fighter_bay": 2}}
     assert highlighted == "Raider" and "custom" in label
     assert [(s.name, s.ship_class) for s in roster.ships] == [("Raider 1", "Raider")]
     assert report.legal and not report.findings, report.findings
-    assert ("devices", "Fighter Bay") in mountable.values()  # the design's own armament is offered
+    assert ("Fighter Bay", "part of the Raider: Fighter Bay 2") in fixed  # the design fixes its armament
     assert "C&C 4" in budget and "✓ legal" in budget
     assert "Fleet C&C 4" in findings
     saved = load_roster(path)  # the design travels with the fleet file

@@ -232,7 +232,7 @@ def offered_loadout(
         for item, field in items.items():
             stat = _stat(cls, field)
             if stat is not None:
-                rows.append((item, True, f"part of the {name}: {item} {stat}"))
+                rows.append((item, False, f"part of the {name}: {item} {stat}"))
             else:
                 rows.append((item, False, f"a {name} has no {item}; the class fixes the armament "
                                           "(use a custom design for another)"))

@@ -181,7 +181,7 @@ def offered_loadout(ruleset: Ruleset, ship_class: str) -> dict[str, list[tuple[s
     weapons = []
     for name in ruleset.armament:
         if name in cls.armament:
-            weapons.append((name, False, f"every {cls_name} carries it already: the armament is fixed (pz8 §1)"))
+            weapons.append((name, False, f"part of every {cls_name}: the armament is fixed (pz8 §1)"))
         else:
             fits = _fits(ruleset, name)
             why = f"a {cls_name} does not carry it" + (f"; it fits {', '.join(fits)}" if fits else "")

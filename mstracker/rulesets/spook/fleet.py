@@ -292,7 +292,7 @@ def offered_loadout(ruleset: Ruleset, ship_class: str) -> dict[str, list[tuple[s
     abilities: list[tuple[str, bool, str]] = []
     for name, entry in ruleset.abilities.items():
         if name in own:
-            abilities.append((name, True, ""))
+            abilities.append((name, False, f"part of the {cls_name} hull: it comes with the hull (§7)"))
         else:
             holders = ", ".join(ruleset.class_names(entry.designation))
             abilities.append((name, False, f"abilities come with the hull; {name} comes with {holders}"))

@@ -31,9 +31,12 @@ def common_denominator(probabilities: Sequence[Fraction]) -> int:
 
 
 def group_rows(items: Sequence[tuple[int, Fraction]], max_rows: int) -> list[tuple[int, int, Fraction]]:
-    """(low, high, chance) rows: one per outcome, or equal-width ranges when there are too many."""
+    """(low, high, chance) rows: one per outcome, or equal-width ranges when there are too many. A miss
+    (an outcome of 0 below every hit) keeps a row of its own: it is the figure players look for."""
     if len(items) <= max_rows:
         return [(o, o, p) for o, p in items]
+    if items[0][0] == 0 and len(items) > 1 and max_rows > 1:
+        return [(0, 0, items[0][1])] + group_rows(items[1:], max_rows - 1)
     lo, hi = items[0][0], items[-1][0]
     width = math.ceil((hi - lo + 1) / max_rows)
     rows: dict[int, Fraction] = {}

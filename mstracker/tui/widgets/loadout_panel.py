@@ -65,6 +65,7 @@ class LoadoutPanel(Vertical):
         self.offer: Offer = {}
         self.removable: dict[str, tuple[str, int]] = {}
         self.mountable: dict[str, tuple[str, str]] = {}
+        self.fixed: list[tuple[str, str]] = []  # (item, why) of what the class always carries
 
     def compose(self) -> ComposeResult:
         yield Static(id="slots")
@@ -110,7 +111,7 @@ class LoadoutPanel(Vertical):
             mounted.add_option(Option(Text("nothing mounted yet", style="dim"), disabled=True))
         if problem:
             offered.add_option(Option(Text(problem, style="bold"), disabled=True))
-        fixed = [(item, why) for items in offer.values() for item, allowed, why in items if is_fixed(allowed, why)]
+        fixed = self.fixed = [(item, why) for items in offer.values() for item, allowed, why in items if is_fixed(allowed, why)]
         refused = [(item, why) for items in offer.values() for item, allowed, why in items
                    if not allowed and not is_fixed(allowed, why)]
         for kind, items in offer.items():

@@ -206,8 +206,8 @@ def test_offered_loadout(pz8: Ruleset) -> None:
     offer = offered_loadout(pz8, "spaceship")
     assert offer == {
         # nothing to mount: every Spaceship carries both whatever its list says (issue 10 #9)
-        "weapons": [("Forward Gun", False, "every Spaceship carries it already: the armament is fixed (pz8 §1)"),
-                    ("Torpedoes", False, "every Spaceship carries it already: the armament is fixed (pz8 §1)")],
+        "weapons": [("Forward Gun", False, "part of every Spaceship: the armament is fixed (pz8 §1)"),
+                    ("Torpedoes", False, "part of every Spaceship: the armament is fixed (pz8 §1)")],
         "devices": [],
         "abilities": [],
     }
