@@ -12,6 +12,7 @@ Pure: randomness comes in as a FaceSource (typed faces or a seeded rng); no I/O,
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -139,9 +140,12 @@ class Engine:
             if state.finished and spec.kind not in ALLOWED_WHEN_FINISHED:
                 reason = f"the game has ended ({state.result})"
             out.append(LegalAction(spec.kind, allowed=not reason, reason=reason))
+        settles = {o.resolve for o in self.obligations(state) if o.resolve}
         for legal in self.plugin.legal_actions(state, prefer, marked):
             if state.finished:
                 legal = LegalAction(legal.kind, allowed=False, reason=f"the game has ended ({state.result})")
+            elif legal.kind in settles and not legal.expected:
+                legal = replace(legal, expected=True)  # what the rules require now comes first
             out.append(legal)
         return tuple(out)
 

@@ -96,8 +96,10 @@ def test_closing_the_terminal_ends_the_app_and_frees_the_game(argv: list[str]) -
         assert b"Log" in _read_until(fd, b"Log", 60), "the battle screen never showed"
         locks = app_dirs().games_db.parent / "games.sqlite3.locks"
         app_pid = int((locks / "game-1.pid").read_text())
-        os.write(fd, b"n")  # one more action, committed before the terminal goes
-        assert _committed(2, fd), "the next-step action was never committed"
+        os.write(fd, b"o")  # one more action, committed before the terminal goes: a note in the log
+        assert b"note" in _read_until(fd, b"note", 30), "the note form never showed"
+        os.write(fd, b"hi\r")
+        assert _committed(2, fd), "the note was never committed"
     finally:
         os.close(fd)  # the window closes / the tmux session is killed
     assert app_pid is not None
@@ -110,7 +112,7 @@ def test_closing_the_terminal_ends_the_app_and_frees_the_game(argv: list[str]) -
     with GameStore.default() as store:
         handle = store.open_game(1)  # opens again at once: no GameLocked
         assert handle.took_over is None
-        assert [row.action.kind for row in handle.log()][:2] == ["new-game", "next-step"]
+        assert [row.action.kind for row in handle.log()][:2] == ["new-game", "note"]
         handle.close()
 
 

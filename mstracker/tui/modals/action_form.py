@@ -26,6 +26,7 @@ from textual.widgets import Button, ContentSwitcher, Input, Label, Static
 from ...dice import FaceSource, TypedFaces
 from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, InvalidAction
 from ...rules.contract import DicePlan, LegalAction
+from ..screens.quick_resume import QuickResume
 from ..widgets import arg_fields as af
 from ..widgets.arg_fields import ArgField
 from ..widgets.odds_panel import OddsPanel, update_quietly
@@ -53,7 +54,7 @@ class BattleHost(Protocol):
     def physical_default(self) -> bool: ...
 
 
-class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
+class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     """Dismisses with the events applied, or None when cancelled."""
 
     BINDINGS = [
@@ -78,11 +79,19 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         self._fields: list[ArgField] | None = None
         self._early_keys: list[events.Key] = []
         self._ready_at: float | None = None
+        # Worked out before the form is built, so it opens drawn as it stays (no redraw on mounting).
+        first = Action(spec.kind, {k: v for k, v in self.prefill.items() if v is not None})
+        self.plan, self.problem = self._plan_of(first)
+        self.odds, self.no_odds = self._odds_of(first) if (spec.rolls or self.plan) else (None, "")
+        self.physical_start = host.physical_default
 
     # ---- layout --------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         state = self.host.state
-        with Vertical(classes="modal-box action-box" + (" -rolls" if self.spec.rolls else "")):
+        width, height = self.app.size
+        sized = (" -short" if height < 32 else "") + (" -narrow" if width < 110 else "")
+        dice = self.dice_needed
+        with Vertical(classes="modal-box action-box" + (" -rolls" if self.spec.rolls else "") + sized):
             yield Label(f"{self.title_text}", id="action-title", markup=False)
             yield Static(self.spec.help, id="action-help", classes="muted", markup=False)
             if not self.legal.allowed and self.legal.reason:
@@ -92,19 +101,25 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
                     with VerticalScroll(id="action-fields"):
                         for arg in self.spec.args:
                             yield ArgField(arg, self._options(arg, state), self.prefill.get(arg.name), self.field_changed)
-                    if self.spec.rolls:
+                    if self.spec.rolls or self.plan:
                         with Vertical(id="odds-box"):
-                            yield OddsPanel(id="odds")
+                            yield OddsPanel(self.odds, self.no_odds, id="odds")
                 with VerticalScroll(id="result-pane"):
                     yield Static(id="result-text")
-            with Vertical(id="dice-box"):
-                yield DiceMode(self.host.physical_default, id="dice-mode")
-                yield Static(id="dice-plan")
-                yield Input(placeholder="the faces, in the order listed above", id="faces", restrict=r"[0-9 ,]*", compact=True)
-                yield Static(id="faces-status")
+            box = Vertical(id="dice-box")
+            box.display = dice
+            with box:
+                yield DiceMode(self.physical_start, id="dice-mode")
+                plan = Static(plan_content(self.plan, state, [], self.plan_lines) if self.plan else "", id="dice-plan")
+                plan.display = self.physical_start and bool(self.plan)
+                yield plan
+                faces = Input(placeholder="the faces, in the order listed above", id="faces", restrict=r"[0-9 ,]*", compact=True)
+                faces.display = self.physical_start
+                yield faces
+                yield Static(self._status_content(self.physical_start, []), id="faces-status")
             yield Static(id="arg-help", classes="muted")
             with Horizontal(classes="modal-buttons"):
-                yield Button("Apply (ctrl+r)", id="go", variant="primary", compact=True)
+                yield Button(self._go_label(self.physical_start), id="go", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
 
     def _actor(self, state: GameState, value: Any = None) -> Any:
@@ -146,42 +161,75 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
     @property
     def plan_lines(self) -> int:
         """How many rolls of the declared dice the form lists: fewer in a short terminal."""
-        return 2 if self.size.height < 32 else 6
+        return 2 if self.app.size.height < 32 else 6
 
     def on_resize(self) -> None:
         box = self.query_one(".action-box")
-        box.set_class(self.size.height < 32, "-short")
-        box.set_class(self.size.width < 110, "-narrow")
+        width, height = self.app.size
+        box.set_class(height < 32, "-short")
+        box.set_class(width < 110, "-narrow")
 
     def on_mount(self) -> None:
-        self._show_dice()
-        self._refresh()
+        self.complete = self._complete(self.physical_start, [])
         self.first_focus()
         self._ready_at = message_clock()
         early, self._early_keys = self._early_keys, []
         for key in early:
             self.replay(key)
 
+    def restart(self, legal: LegalAction, prefill: dict[str, Any]) -> None:
+        """Refill a form opened before (a kept attack dialog): the contract's defaults for now, the
+        declared dice, the odds, physical dice as the settings say, the cursor in the first field."""
+        state, engine = self.host.state, self.host.engine
+        self.legal = legal
+        names = [a.name for a in self.spec.args]
+        self.prefill = {**legal.defaults(names), **{k: v for k, v in prefill.items() if v is not None}}
+        self.result = None
+        self._early_keys, self._ready_at = [], None
+        for f in self.fields():
+            options = self._options(f.arg, state)
+            if options is not None:
+                f.set_options(options, prefer=self.prefill.get(f.arg.name), reset=True, quiet=True)
+            f.set_value(self.prefill.get(f.arg.name, f.arg.default), quiet=True)
+        self.query_one("#action-switcher", ContentSwitcher).current = "form-pane"
+        self.query_one("#cancel", Button).display = True
+        faces = self.query_one("#faces", Input)
+        with faces.prevent(Input.Changed):
+            faces.value = ""
+        mode = self.query_one(DiceMode)
+        if mode.physical != self.host.physical_default:
+            mode.physical = self.host.physical_default
+            mode.show()
+        self._refresh()
+        self.first_focus()
+        self._ready_at = message_clock()
+
     def first_focus(self) -> None:
-        """The first field the player must fill; else the faces (physical dice); else Apply."""
+        """The first field the player must fill; else the faces (physical dice); else Apply. Set at
+        once (not after the next refresh, as `focus()` does) so keys typed ahead find it."""
         first_blank = next((f for f in self.fields() if f.arg.required and f.value is None), None)
         if first_blank is not None:
-            self.query_one(f"#{first_blank.control_id}").focus()
+            target = self.query_one(f"#{first_blank.control_id}")
         elif self.physical and self.plan:
-            self.query_one("#faces", Input).focus()
+            target = self.query_one("#faces", Input)
         else:
-            self.query_one("#go", Button).focus()
+            target = self.query_one("#go", Button)
+        self.set_focus(target)
 
     # ---- keys typed while the form was opening ---------------------------------------------------
     def on_key(self, event: events.Key) -> None:
         """Keys that reached the screen before its fields could take them are played in order."""
+        if self._ready_at is None or event.time < self._ready_at:
+            event.stop()
+            event.prevent_default()
+            self.take_key(event)
+
+    def take_key(self, event: events.Key) -> None:
+        """A key typed ahead (it may have reached the screen below, which passes it on): kept until
+        the fields are there, then played into them in order."""
         if self._ready_at is None:
-            event.stop()
-            event.prevent_default()
             self._early_keys.append(event)
-        elif event.time < self._ready_at:
-            event.stop()
-            event.prevent_default()
+        else:
             self.replay(event)
 
     def replay(self, key: events.Key) -> None:
@@ -287,12 +335,12 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         box.display = self.dice_needed and self.result is None
         self.query_one("#faces", Input).display = self.physical
         self.query_one("#dice-plan", Static).display = self.physical and bool(self.plan)
-        self.query_one("#go", Button).label = self._go_label()
+        self.query_one("#go", Button).label = self._go_label(self.physical)
 
-    def _go_label(self) -> str:
+    def _go_label(self, physical: bool) -> str:
         if self.result is not None:
             return "Close (enter)"
-        if self.dice_needed and not self.physical:
+        if self.dice_needed and not physical:
             return "Roll (ctrl+r)"
         return "Apply (ctrl+r)"
 
@@ -304,14 +352,27 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         self._show_dice()
         self._dice_status()
 
-    def refresh_plan(self) -> None:
-        self.problem = ""
+    def _plan_of(self, action: Action) -> tuple[DicePlan | None, str]:
+        """The dice the action declares as filled in, or why it cannot be worked out."""
         try:
-            self.plan = self.host.engine.dice_plan(self.host.state, self.action())
+            return self.host.engine.dice_plan(self.host.state, action), ""
         except InvalidAction as exc:
-            self.plan, self.problem = None, str(exc)
+            return None, str(exc)
         except (GameError, ValueError, KeyError) as exc:
-            self.plan, self.problem = None, f"cannot work this out: {exc}"
+            return None, f"cannot work this out: {exc}"
+
+    def _odds_of(self, action: Action) -> tuple[Any, str]:
+        """(odds, '') or (None, why there are none yet)."""
+        try:
+            odds = self.host.engine.action_odds(self.host.state, action)
+        except InvalidAction as exc:
+            return None, f"Odds once the form is complete: {exc}"
+        except (GameError, ValueError, KeyError) as exc:
+            return None, f"No odds: {exc}"
+        return (odds, "") if odds is not None else (None, "Odds appear once the form is complete.")
+
+    def refresh_plan(self) -> None:
+        self.plan, self.problem = self._plan_of(self.action())
         if self.plan:
             update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, self.typed_faces() or [], self.plan_lines))
 
@@ -319,52 +380,50 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         if not self.query("#odds"):
             return
         panel = self.query_one("#odds", OddsPanel)
-        try:
-            odds = self.host.engine.action_odds(self.host.state, self.action())
-        except InvalidAction as exc:
-            panel.clear(f"Odds once the form is complete: {exc}")
-            return
-        except (GameError, ValueError, KeyError) as exc:
-            panel.clear(f"No odds: {exc}")
-            return
+        odds, why = self._odds_of(self.action())
         if odds is None:
-            panel.clear("Odds appear once the form is complete.")
+            panel.clear(why)
         else:
             panel.show(odds)
 
     problem: str = ""
 
-    def _dice_status(self) -> None:
+    def _blank_required(self) -> bool:
+        if self._fields is None:
+            return any(a.required and self.prefill.get(a.name) is None for a in self.spec.args)
+        return any(f.arg.required and f.value is None for f in self.fields())
+
+    def _status_content(self, physical: bool, faces: list[int] | None) -> Content:
         """What the action still needs: a field, a die, or nothing (✓)."""
-        status = self.query_one("#faces-status", Static)
-        self.complete = False
         if self.problem:
-            blank = any(f.arg.required and f.value is None for f in self.fields())
-            update_quietly(status, Content.styled(self.problem, "$text-muted" if blank else "$text-error"))
-            return
+            return Content.styled(self.problem, "$text-muted" if self._blank_required() else "$text-error")
         if not self.plan:
-            self.complete = True
             if not self.spec.rolls and self.plan is not None:
-                update_quietly(status, "")
-            elif self.physical:
-                update_quietly(status, Content.styled("Type the faces in the order the help above gives; "
-                                                      "enter or ctrl+r applies.", "$text-muted"))
-            else:
-                update_quietly(status, Content.styled("The app rolls when you apply (ctrl+r).", "$text-muted"))
-            return
-        if not self.physical:
-            self.complete = True
+                return Content("")
+            if physical:
+                return Content.styled("Type the faces in the order the help above gives; enter or ctrl+r applies.", "$text-muted")
+            return Content.styled("The app rolls when you apply (ctrl+r).", "$text-muted")
+        if not physical:
             count = len(self.plan.needs)
-            update_quietly(status, Content.styled(f"The app rolls {'the die' if count == 1 else 'up to ' + str(count) + ' dice'} "
-                                                  "when you apply (ctrl+r).", "$text-muted"))
-            return
-        faces = self.typed_faces()
+            return Content.styled(f"The app rolls {'the die' if count == 1 else 'up to ' + str(count) + ' dice'} "
+                                  "when you apply (ctrl+r).", "$text-muted")
         if faces is None:
-            update_quietly(status, Content.styled("faces are whole numbers separated by spaces", "$text-error"))
-            return
-        update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, faces, self.plan_lines))
-        update_quietly(status, faces_status(self.plan, faces, self.host.state))
-        self.complete = self.plan.walk(faces).complete
+            return Content.styled("faces are whole numbers separated by spaces", "$text-error")
+        return faces_status(self.plan, faces, self.host.state)
+
+    def _complete(self, physical: bool, faces: list[int] | None) -> bool:
+        if self.problem:
+            return False
+        if not self.plan or not physical:
+            return True
+        return faces is not None and self.plan.walk(faces).complete
+
+    def _dice_status(self) -> None:
+        physical, faces = self.physical, self.typed_faces()
+        if self.plan and physical and faces is not None:
+            update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, faces, self.plan_lines))
+        update_quietly(self.query_one("#faces-status", Static), self._status_content(physical, faces))
+        self.complete = self._complete(physical, faces)
 
     # ---- doing ---------------------------------------------------------------------------------
     def action_toggle_dice(self) -> None:
@@ -402,7 +461,7 @@ class ActionFormModal(ModalScreen[tuple[Event, ...] | None]):
         self.query_one("#cancel", Button).display = False
         self.query_one("#arg-help", Static).update("")
         go = self.query_one("#go", Button)
-        go.label = self._go_label()
+        go.label = self._go_label(self.physical)
         go.focus()
 
     @on(Button.Pressed, "#cancel")

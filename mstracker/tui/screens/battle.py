@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
@@ -31,15 +31,19 @@ from ..widgets.ship_card import ShipCard
 from .battle_actions import BattleActions
 from .battle_report_action import BattleReportAction
 from .battle_session import BattleSession, Change, changed_ships
+from .quick_resume import QuickResume
 
 if TYPE_CHECKING:
     from ..app import MstrackerApp
+
+#: The actions whose key opens a form: keys typed right after them go into that form.
+FORM_ACTIONS = frozenset({"attack", "actions", "adjust", "set_value", "note", "next_step", "advance"})
 
 #: A fleet column needs about this many cells to read a ship card comfortably.
 COLUMN_WIDTH = 38
 
 
-class BattleScreen(BattleActions, BattleReportAction, Screen):
+class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
     TITLE = "Battle"
     AUTO_FOCUS = ""
     BINDINGS = [
@@ -74,6 +78,7 @@ class BattleScreen(BattleActions, BattleReportAction, Screen):
         self._session_closed = False
         self._history_keys: tuple[bool, bool] | None = None
         self._blocker: Any = None
+        self._typing_ahead: list[events.Key] | None = None
 
     # ---- BattleHost (what the forms use) -------------------------------------------------------
     @property
@@ -141,6 +146,28 @@ class BattleScreen(BattleActions, BattleReportAction, Screen):
             self.move_selection((mine or order)[0])
         self.show_all()
 
+    def on_key(self, event: events.Key) -> None:
+        """Keys typed right after a key that opens a form belong to that form. The form opens only when
+        the opening key's binding runs, after this screen has seen the keys queued behind it: those are
+        kept here and handed to the form (see `hand_over_keys`)."""
+        if self._typing_ahead is not None:
+            event.stop()
+            event.prevent_default()
+            self._typing_ahead.append(event)
+            return
+        bound = self._bindings.key_to_bindings.get(event.key, ())
+        if any(b.action in FORM_ACTIONS for b in bound):
+            self._typing_ahead = []
+
+    def hand_over_keys(self, form: Any | None) -> None:
+        """Give the keys typed ahead to the form just opened (none opened: they go back to the app)."""
+        keys, self._typing_ahead = self._typing_ahead or [], None
+        for key in keys:
+            if form is not None and hasattr(form, "take_key"):
+                form.take_key(key)
+            else:  # a menu, or nothing opened: the keys go back to the app, to whatever is on top
+                self.app.post_message(events.Key(key.key, key.character))
+
     def on_resize(self) -> None:
         width = self.size.width
         self.set_class(width < 100, "-narrow")
@@ -157,6 +184,7 @@ class BattleScreen(BattleActions, BattleReportAction, Screen):
             column.set_class(column.index == owner, "-current")
 
     def on_unmount(self) -> None:
+        self.forget_attack_form()
         self.close_session()
 
     def close_session(self) -> None:
@@ -176,7 +204,8 @@ class BattleScreen(BattleActions, BattleReportAction, Screen):
     def show_position(self) -> None:
         state = self.session.state
         engine = self.session.engine
-        self.query_one(Banner).show(state, engine.ruleset.meta.turn_word, bool(engine.ruleset.house_rules))
+        self.query_one(Banner).show(state, engine.ruleset.meta.turn_word, bool(engine.ruleset.house_rules),
+                                    engine.next_step_blocker(state))
         self.query_one(Checklist).show(state, engine, self.session.auto_results())
         self.query_one(OnTable).show(state, engine.plugin.on_table(state))
         self.refresh_history_keys()

@@ -5,6 +5,8 @@ in one sitting); it calls the screen's `perform_action`, `session` and `selected
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -21,6 +23,21 @@ from ..widgets.checklist import Checklist
 
 if TYPE_CHECKING:
     from .battle_session import BattleSession
+
+
+def hands_over_keys(action: Callable[..., None]) -> Callable[..., None]:
+    """An action whose key may open a form: the keys typed right after it go to the screen on top
+    when it is done (the form it opened), or back to the app when it opened none."""
+
+    @wraps(action)
+    def run(self: Any, *args: Any) -> None:
+        try:
+            action(self, *args)
+        finally:
+            top = self.app.screen
+            self.hand_over_keys(top if top is not self else None)
+
+    return run
 
 
 class BattleActions(Screen):
@@ -54,10 +71,28 @@ class BattleActions(Screen):
             self.notify(str(exc), severity="error")
             return
         prefill = {**self.prefill(spec), **(extra or {})}
-        form = AttackModal(spec, self, legal, prefill) if kind == attack_kind(self.session.engine) else \
-            ActionFormModal(spec, self, legal, prefill, title=kind)
-        self.app.push_screen(form)
+        if kind == attack_kind(self.session.engine):
+            self.open_attack_form(spec, legal, prefill)
+        else:
+            self.app.push_screen(ActionFormModal(spec, self, legal, prefill, title=kind))
 
+    def open_attack_form(self, spec: ActionSpec, legal: LegalAction, prefill: dict[str, Any]) -> None:
+        """The attack dialog is built once per battle and kept (an installed screen): opening it again
+        only refills it, so it is on screen at once and the keys typed right after `a` land in it."""
+        name = f"attack-{id(self)}"
+        if not self.app.is_screen_installed(name):
+            self.app.install_screen(AttackModal(spec, self, legal, prefill), name)
+        else:
+            self.app.get_screen(name).restart(legal, prefill)  # type: ignore[attr-defined]
+        self.app.push_screen(name)
+
+    def forget_attack_form(self) -> None:
+        """Drop the kept attack dialog with the battle (unless it is on screen: the app is closing)."""
+        name = f"attack-{id(self)}"
+        if self.app.is_screen_installed(name) and self.app.get_screen(name) not in self.app.screen_stack:
+            self.app.uninstall_screen(name)
+
+    @hands_over_keys
     def action_attack(self) -> None:
         kind = attack_kind(self.session.engine)
         if kind is None:
@@ -68,6 +103,7 @@ class BattleActions(Screen):
             return
         self.open_form(kind)
 
+    @hands_over_keys
     def action_actions(self) -> None:
         from ..modals.pick_action import PickActionModal
 
@@ -80,12 +116,15 @@ class BattleActions(Screen):
         engine, state = self.session.engine, self.session.state
         self.app.push_screen(PickActionModal(engine.action_specs(), engine.legal_actions(state, self.selected, self.target_id)), chosen)
 
+    @hands_over_keys
     def action_adjust(self) -> None:
         self.open_form("adjust")
 
+    @hands_over_keys
     def action_set_value(self) -> None:
         self.open_form("set")
 
+    @hands_over_keys
     def action_note(self) -> None:
         self.open_form("note")
 
@@ -109,6 +148,7 @@ class BattleActions(Screen):
     def step_toggled(self, event: Checklist.StepToggled) -> None:
         self.perform_action(Action("untick" if event.ticked else "tick", {"step": event.step_id}), TypedFaces([]))
 
+    @hands_over_keys
     def action_next_step(self) -> None:
         """n: the current item is done; on to the next. Leaving a phase asks only about the players'
         own items left unticked, and a move the rules refuse says why."""
@@ -136,6 +176,7 @@ class BattleActions(Screen):
     def next_step(self, force: bool) -> None:
         self.move_on(Action("next-step", {"force": True} if force else {}))
 
+    @hands_over_keys
     def action_advance(self) -> None:
         """Run the automatic steps back to back, up to the next item the players do themselves."""
         self.move_on(Action("advance", {}))

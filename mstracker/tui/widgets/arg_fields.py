@@ -5,6 +5,7 @@ whole numbers, text and yes/no, each with its help. No ruleset is named here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from typing import Any
 
 from textual import on
@@ -227,19 +228,21 @@ class ArgField(Horizontal):
         text = control.value.strip()
         return text or None
 
-    def set_value(self, value: Any) -> None:
+    def set_value(self, value: Any, quiet: bool = False) -> None:
+        """Show a value; `quiet` changes it without telling the form (it refreshes once after)."""
         control = self.query_one(f"#{self.control_id}")
-        if isinstance(control, Select):
-            if value is None:
-                control.clear()
-            elif any(v == value for _, v in self.options):
-                control.value = value
-        elif isinstance(control, YesNo):
-            control.set(bool(value))
-        elif isinstance(control, Input):
-            control.value = "" if value is None else str(value)
+        with control.prevent(Select.Changed, Input.Changed, YesNo.Changed) if quiet else nullcontext():
+            if isinstance(control, Select):
+                if value is None:
+                    control.clear()
+                elif any(v == str(value) for _, v in self.options):
+                    control.value = str(value)
+            elif isinstance(control, YesNo):
+                control.set(bool(value))
+            elif isinstance(control, Input):
+                control.value = "" if value is None else str(value)
 
-    def set_options(self, options: Options, prefer: str | None = None, reset: bool = False) -> None:
+    def set_options(self, options: Options, prefer: str | None = None, reset: bool = False, quiet: bool = False) -> None:
         """New choices (an item picker after the ship changed). The value stays when still offered,
         unless `reset`; else `prefer` is chosen when offered."""
         control = self.query_one(f"#{self.control_id}", Select)
@@ -255,7 +258,8 @@ class ArgField(Horizontal):
             choice = first if first in values else second if second in values else None
             if choice is not None:
                 control.value = choice
-        self._tell()
+        if not quiet:
+            self._tell()
 
     @on(Select.Changed)
     @on(Input.Changed)

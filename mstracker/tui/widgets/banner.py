@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.content import Content
 from textual.widgets import Static
 
 from ...game import GameState
 
 
-def banner_content(state: GameState, turn_word: str, house_rules: bool = False) -> Content:
+def banner_content(state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None) -> Content:
     """Two lines: where the game is, then what to do now."""
     word = turn_word.capitalize()
     first: list[str | tuple[str, str]] = [(state.name, "bold"), (f" · {state.ruleset}", "dim")]
@@ -22,7 +24,11 @@ def banner_content(state: GameState, turn_word: str, house_rules: bool = False) 
         return Content.assemble(*first) + Content("\n") + second
     if not state.started:
         first.append((" · set-up", "bold $accent"))
-        second = Content.assemble(("Set-up", "bold"), f": place the fleets, then press n to start {turn_word} 1")
+        if blocker is not None:
+            how = f" · x: {blocker.resolve}" if blocker.resolve else ""
+            second = Content.assemble(("Set-up", "bold"), ": ", (blocker.text, "$text-warning"), (f" ({blocker.cite}){how}", "dim"))
+        else:
+            second = Content.assemble(("Set-up", "bold"), f": place the fleets, then press n to start {turn_word} 1")
         return Content.assemble(*first) + Content("\n") + second
     player = state.active_player.name if state.players else ""
     first += [(f" · {word} {state.turn}", "bold $accent"), " · ", (f"▶ {player}", "bold $text-accent"), " active"]
@@ -48,8 +54,8 @@ class Banner(Static):
 
     _shown: str | None = None
 
-    def show(self, state: GameState, turn_word: str, house_rules: bool = False) -> None:
-        content = banner_content(state, turn_word, house_rules)
+    def show(self, state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None) -> None:
+        content = banner_content(state, turn_word, house_rules, blocker)
         if content.markup != self._shown:
             self._shown = content.markup
             self.update(content)

@@ -91,11 +91,26 @@ class OddsPanel(Vertical):
     }
     """
 
+    def __init__(self, odds: AttackOdds | None = None, reason: str = "", *, id: str | None = None) -> None:
+        """`odds` (or the `reason` there are none) are drawn as the panel is built: no redraw on opening."""
+        super().__init__(id=id)
+        self._initial = odds
+        self._reason = reason
+        self._shown = odds
+
     def compose(self) -> ComposeResult:
-        yield Static(id="odds-figures")
-        yield Static("", id="odds-chart-title", classes="muted")
-        yield OddsChart(max_rows=8, bar_width=14, id="odds-chart")
-        yield Static(id="odds-outcomes")
+        odds = self._initial
+        figures = odds_summary(odds) if odds is not None else Content.styled(self._reason, "$text-muted")
+        yield Static(figures, id="odds-figures")
+        damage = bool(odds is not None and odds.damage)
+        title = "Damage  (chance · at least)" if damage else ("Outcome" if odds is not None and odds.outcomes else "")
+        yield Static(title, id="odds-chart-title", classes="muted")
+        chart = OddsChart(max_rows=8, bar_width=14, id="odds-chart")
+        if damage:
+            assert odds is not None and odds.damage is not None
+            chart.show(sorted(odds.damage.items()))
+        yield chart
+        yield Static(outcome_rows(odds.outcomes) if odds is not None and odds.outcomes else "", id="odds-outcomes")
 
     def clear(self, reason: str) -> None:
         self._shown = None
@@ -103,8 +118,6 @@ class OddsPanel(Vertical):
         update_quietly(self.query_one("#odds-chart-title", Static), "")
         self.query_one("#odds-chart", DistributionChart).clear()
         update_quietly(self.query_one("#odds-outcomes", Static), "")
-
-    _shown: object = None
 
     def show(self, odds: AttackOdds) -> None:
         if odds == self._shown:
