@@ -64,12 +64,14 @@ Example: a ruleset adds a "fire" action and an automatic reload step::
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
+from fractions import Fraction
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel
 
+from ..dice import Distribution
 from ..fleet import FleetReport, Roster, ShipEntry
 from ..rules import RulesetBase
 from ..rules.names import UnknownName, find_entry
@@ -406,6 +408,29 @@ class RulesetPlugin:
     def step_dice(self, state: GameState, step_id: str) -> DicePlan | None:
         """The dice automatic step `step_id` will roll from `state` (the step just entered)."""
         return None
+
+    # ---- planning fire: what a target's record means to attacks made one after another --------------
+    def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
+        """A target's condition as attacks see it, as a hashable value: what one attack changes and the
+        next one's outcome depends on (spook: armor and flare ammo; lukas: armor; pz8: its damage
+        state; cal: the damage recorded this round and its SS). None: this ruleset plans no fire."""
+        return None
+
+    def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Hashable
+                        ) -> Distribution[Hashable] | None:
+        """The exact distribution of the target's condition after one attack (`args` as the attack
+        action takes them) made on a target in `condition`, in the rules' order of effects (armor
+        left, flares spent, thresholds). None when the attack cannot be planned (a blank argument)."""
+        return None
+
+    def destroy_chance(self, state: GameState, target: ShipState, condition: Hashable) -> Fraction:
+        """The chance a target left in `condition` is destroyed, as the ruleset means destroyed
+        (1 or 0 mostly; cal: the Reactor Breach its damage tables may still roll)."""
+        return Fraction(0)
+
+    def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
+        """The damage the change from `before` to `after` is (armor or SS taken), for expected damage."""
+        return 0
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         """What is in play besides ships: tokens, counters, fields and effects in force."""
