@@ -81,7 +81,7 @@ from .events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from .generic import change_resource, end_game, note, set_value
 from .records import FieldKind, FieldSpec, RecordSpec
 from .state import GameState, PlayerState, ShipItem, ShipState
-from ..rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, Readiness, TableItem
+from ..rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness, TableItem
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -410,6 +410,14 @@ class RulesetPlugin:
         return None
 
     # ---- planning fire: what a target's record means to attacks made one after another --------------
+    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
+                  distance: int | None) -> PlannedShot | None:
+        """The attack that fires `weapon` (an item id of `ship`, ready now) at `target`, with the
+        measured `distance` if the players typed one. None: this weapon never attacks ships this way
+        (ordnance launched rather than fired, a device); a PlannedShot with `refused` when it cannot
+        now (out of arc, beyond range at that distance)."""
+        return None
+
     def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
         """A target's condition as attacks see it, as a hashable value: what one attack changes and the
         next one's outcome depends on (spook: armor and flare ammo; lukas: armor; pz8: its damage

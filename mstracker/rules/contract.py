@@ -296,6 +296,30 @@ class Obligation:
 # ---- what is on the table besides ships ------------------------------------------------------------------
 
 
+class DistanceUse(StrEnum):
+    """What a measured distance does to a planned shot."""
+
+    NONE = "none"  # nothing: the shot's figures are the same at any distance
+    RANGE = "range"  # only whether the weapon reaches: the figures hold inside its range
+    ODDS = "odds"  # the figures themselves (range bands, modifiers): unknown until measured
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedShot:
+    """One weapon of one ship fired at one enemy ship, as the fire planner asks the rules for it.
+
+    `kind` and `args` are the attack action exactly as the attack dialog takes them (the distance
+    filled in when measured), `distance` what a measured distance changes and `unit` what is
+    measured (units, studs, hexes). `refused` says why this shot cannot be made now (out of arc,
+    beyond range at the measured distance); its figures are then not shown."""
+
+    kind: str
+    args: Mapping[str, Any]
+    distance: DistanceUse = DistanceUse.NONE
+    unit: str = ""
+    refused: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class TableItem:
     """A token or effect in play: ordnance tokens, torpedo salvos, asteroids, mines, fields in force.
