@@ -1,6 +1,7 @@
 """The watcher: a read-only live view of one game for a second terminal or a browser.
 
-`mstracker watch GAME` shows the banner, every fleet's ship records and the log, and follows
+`mstracker watch GAME` shows the banner (with what blocks the next step), every fleet's ship
+records with their items' readiness, what is on the table and the log, and follows
 every action the players commit elsewhere (the TUI, `game act`). It reads the database through a
 read-only connection and never takes the game's lock, so it never waits on the writer nor blocks
 it. Changes are noticed by polling SQLite's `PRAGMA data_version` on that connection every
@@ -20,10 +21,11 @@ from textual.widgets import Footer, Static
 
 from ..game import GameState
 from .lifeline import LifelineApp
-from .screens.battle_session import changed_ships
+from .screens.battle_session import all_readiness, changed_cards
 from .widgets.banner import Banner
 from .widgets.event_log import EventLog
 from .widgets.fleet_column import FleetColumn
+from .widgets.on_table import OnTable
 from .widgets.ship_card import ShipCard
 
 if TYPE_CHECKING:
@@ -45,6 +47,7 @@ class WatchScreen(Screen):
         self.store = store
         self.reader = reader
         self.cards: dict[str, ShipCard] = {}
+        self.readiness = all_readiness(reader.engine, reader.state)
         self._version = store.data_version()
 
     def compose(self) -> ComposeResult:
@@ -53,11 +56,9 @@ class WatchScreen(Screen):
         with Horizontal(id="battle-body"):
             with Container(id="fleets"):
                 for index in range(len(state.players)):
-                    yield FleetColumn(index, state.ships_of(index), self.reader.engine.spec)
+                    yield FleetColumn(index, state.ships_of(index), self.reader.engine.spec, self.readiness)
             with Vertical(id="battle-side"):
-                # The battle screen's "on the table" panel is being built elsewhere; when it lands,
-                # it is composed here, above the log, and redrawn in `show_changes` like the rest.
-                yield Container(id="on-table")
+                yield OnTable(id="on-table")
                 yield EventLog(id="log")
         yield Static("read-only: follows the game as it is played elsewhere", id="watch-note", markup=False)
         yield Footer()
@@ -92,8 +93,11 @@ class WatchScreen(Screen):
         state = self.reader.state
         for column in self.query(FleetColumn):
             column.show_player(state)
-        ruleset = self.reader.engine.ruleset
-        self.query_one(Banner).show(state, ruleset.meta.turn_word, bool(ruleset.house_rules))
+        engine = self.reader.engine
+        ruleset = engine.ruleset
+        self.query_one(Banner).show(state, ruleset.meta.turn_word, bool(ruleset.house_rules),
+                                    engine.next_step_blocker(state))
+        self.query_one(OnTable).show(state, engine.plugin.on_table(state))
 
     def show_changes(self, old: GameState, changes: list) -> None:
         log = self.query_one(EventLog)
@@ -105,12 +109,14 @@ class WatchScreen(Screen):
             else:
                 log.add_events(row.events, undone=row.undone)
         new = self.reader.state
-        for ship_id in changed_ships(old, new):
+        readiness = all_readiness(self.reader.engine, new)
+        changed, self.readiness = changed_cards(old, new, self.readiness, readiness), readiness
+        for ship_id in changed:
             ship, card = new.ships.get(ship_id), self.cards.get(ship_id)
             if ship is None or card is None or card.ship.owner != ship.owner:
                 self.call_later(self.rebuild_fleets)
                 return
-            card.show(ship)
+            card.show(ship, readiness.get(ship_id, ()))
         self.show_all()
 
     async def rebuild_fleets(self) -> None:
@@ -118,7 +124,9 @@ class WatchScreen(Screen):
         fleets = self.query_one("#fleets")
         state = self.reader.state
         await fleets.remove_children()
-        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.reader.engine.spec) for i in range(len(state.players)))
+        self.readiness = all_readiness(self.reader.engine, state)
+        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.reader.engine.spec, self.readiness)
+                               for i in range(len(state.players)))
         self.cards = {card.ship.id: card for card in self.query(ShipCard)}
         self.show_all()
 

@@ -87,3 +87,47 @@ def test_watcher_takes_no_lock_and_offers_no_command_palette() -> None:
 
     assert asyncio.run(main()) is True
     assert not (app_dirs().games_db.parent / "games.sqlite3.locks" / f"game-{game_id}.pid").exists()
+
+
+def test_watcher_shows_readiness_what_blocks_and_what_is_on_the_table() -> None:
+    """A shot fired elsewhere marks the gun spent on the watcher's card; the fire-back it allows and
+    the torpedo salvo launched are the contract's answers, shown as the battle screen shows them."""
+    from mstracker.dice import TypedFaces
+    from mstracker.tui.widgets.on_table import OnTable
+
+    game_id = _game()
+    readers = GameStore.default(readonly=True)
+    app = WatchApp(readers, readers.open_reader(game_id))
+
+    def marks(ship: str) -> dict[str, str]:
+        card = app.screen.query_one(f"#ship-{ship}", ShipCard)
+        return {r.item: r.status.value for r in card.readiness}
+
+    async def main() -> dict[str, object]:
+        seen: dict[str, object] = {}
+        with GameStore.default() as writer_store, writer_store.open_game(game_id) as writer:
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                first = writer.state.ships_of(0)[0].id
+                seen["before"] = marks(first)
+                writer.perform(Action("next-step"))
+                writer.perform(Action("roll-initiative"), TypedFaces([5, 2]))
+                writer.perform(Action("activate", {"ship": first}))
+                target = writer.state.ships_of(1)[0].id
+                writer.perform(Action("fire", {"ship": first, "target": target, "distance": 2}), TypedFaces([4, 4, 5, 3, 4]))
+                engine = writer.engine
+                seen["followed"] = await _until(pilot, lambda: marks(first) != seen["before"])
+                seen["after"] = marks(first)
+                seen["expected"] = {r.item: r.status.value for r in engine.plugin.readiness(writer.state, writer.state.ships[first])}
+                seen["table"] = str(app.screen.query_one(OnTable).render())
+                seen["table_expected"] = [(t.id, t.kind) for t in engine.plugin.on_table(writer.state)]
+                await pilot.press("q")
+        return seen
+
+    seen = asyncio.run(main())
+    assert seen["followed"] is True
+    assert seen["before"] == {"w1": "waiting", "w2": "waiting"}  # not activated yet
+    assert seen["after"] == seen["expected"] == {"w1": "spent", "w2": "ready"}  # the gun fired, torpedo left
+    assert seen["table_expected"] == [("fire-back", "Fire-back chance")]
+    assert seen["table"].startswith("fire-back Fire-back chance · Blue · Wall Anchor (#7) may fire back at Razor Leader (#1)")
+    assert seen["table"].endswith("(pz8 §4)")

@@ -30,7 +30,7 @@ from ..widgets.on_table import OnTable
 from ..widgets.ship_card import ShipCard
 from .battle_actions import BattleActions
 from .battle_report_action import BattleReportAction
-from .battle_session import BattleSession, Change, changed_ships
+from .battle_session import BattleSession, Change, all_readiness, changed_cards
 from .quick_resume import QuickResume
 
 if TYPE_CHECKING:
@@ -129,8 +129,7 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
 
     def all_readiness(self, state: GameState) -> dict[str, tuple[Any, ...]]:
         """Every ship's items as the ruleset's contract reads them now."""
-        plugin = self.session.engine.plugin
-        return {ship_id: tuple(plugin.readiness(state, ship)) for ship_id, ship in state.ships.items()}
+        return all_readiness(self.session.engine, state)
 
     def on_mount(self) -> None:
         self.app.close_on_exit(id(self), self.close_session)  # type: ignore[attr-defined]
@@ -232,7 +231,7 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         owners: set[int] = set()
         rebuild = False
         spec = self.session.spec
-        for ship_id in set(changed_ships(old, new)) | {s for s, r in readiness.items() if r != self.readiness.get(s)}:
+        for ship_id in changed_cards(old, new, self.readiness, readiness):
             ship = new.ships.get(ship_id)
             card = self.cards.get(ship_id)
             if ship is None or card is None or card.ship.owner != ship.owner:

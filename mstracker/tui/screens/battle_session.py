@@ -8,12 +8,13 @@ never have to read the database again after the game is opened.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...dice import FaceSource
 from ...game import Action, Engine, Event, GameState, RecordSpec, StepInfo
+from ...rules.contract import ItemReadiness
 from ...store.games import GameStore, LoggedAction
 
 if TYPE_CHECKING:
@@ -144,6 +145,18 @@ def unique_name(store: GameStore, wanted: str) -> str:
     while f"{wanted} {n}".casefold() in taken:
         n += 1
     return f"{wanted} {n}"
+
+
+def all_readiness(engine: Engine, state: GameState) -> dict[str, tuple[ItemReadiness, ...]]:
+    """Every ship's items as the ruleset's contract reads them now (the ship cards' marks)."""
+    plugin = engine.plugin
+    return {ship_id: tuple(plugin.readiness(state, ship)) for ship_id, ship in state.ships.items()}
+
+
+def changed_cards(old: GameState, new: GameState, before: Mapping[str, Sequence[ItemReadiness]],
+                  after: Mapping[str, Sequence[ItemReadiness]]) -> set[str]:
+    """Ships whose card must be redrawn: their record changed or their items' readiness did."""
+    return set(changed_ships(old, new)) | {s for s, r in after.items() if r != before.get(s)}
 
 
 def changed_ships(old: GameState, new: GameState) -> Sequence[str]:
