@@ -64,3 +64,39 @@ def test_a_duel_through_the_battle_screen() -> None:
     assert any("before moving on" in line and "Red Brick (#3) is a wreck" in line for line in out["checklist"]), out["checklist"]
     assert any("Red Brick (#3) is a wreck: strike it off the table (duel §3)" in m for m in out["notes"]), out["notes"]
     assert out["moved"] == "wrecks"
+
+
+def test_a_duel_fleet_in_the_builder() -> None:
+    """The builder offers the duel classes and weapons, counts the cost against the duel cap and
+    refuses a third weapon on a Brick, all from the package (duel §1)."""
+    from builder_support import go_to_class, mount
+    from textual.widgets import DataTable
+
+    from mstracker.tui.widgets.fleet_meters import BudgetBar
+    from mstracker.tui.widgets.loadout_panel import LoadoutPanel
+    from tui_support import text_of
+
+    async def script(pilot: Any) -> dict[str, Any]:
+        await pilot.press("f")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert screen.load_ruleset("duel", None)
+        screen.query_one("#classes", DataTable).focus()
+        await pilot.pause()
+        out: dict[str, Any] = {"classes": list(screen.class_names)}
+        await go_to_class(pilot, "Brick")
+        await pilot.press("a")
+        await pilot.pause()
+        await mount(pilot, "weapons", "Cannon")
+        await mount(pilot, "weapons", "Laser")
+        panel = screen.query_one(LoadoutPanel)
+        out["mountable"] = list(panel.mountable.values())
+        out["ship"] = screen.roster.ships[0].weapons
+        out["budget"] = text_of(screen.query_one(BudgetBar))
+        return out
+
+    out = run(make_app(), script)
+    assert out["classes"] == ["Cutter", "Brick"]
+    assert out["ship"] == ("Cannon", "Laser")
+    assert out["mountable"] == []  # a Brick carries 2 weapons: both mounts taken
+    assert "35 / 60" in out["budget"] and "1 ship" in out["budget"], out["budget"]  # 20 + 10 + 5
