@@ -11,7 +11,7 @@ from ..fleet import FleetReport, Roster, Severity, validate_roster
 from ..rules import RulesError, RulesetBase, UnknownRuleset
 from ..rules.registry import package, ruleset_ids
 from ..store.catalog import load_ruleset
-from ..store.fleets import load_roster, roster_to_toml, save_roster
+from ..store.fleets import load_roster, roster_to_dict, roster_to_toml, save_roster
 from ..store.tomlfile import FileProblem
 from .output import CliError, clean, console, one_line, print_json, safe, write
 
@@ -23,6 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("ruleset", help="a ruleset id (mstracker rules list)")
     new.add_argument("--preset", help="budget preset (e.g. scrimmage, campaign)")
     new.add_argument("-o", "--output", type=Path, help="write to this file instead of printing")
+    new.add_argument("--json", action="store_true", help="print the roster as JSON (with -o: also the file written)")
     new.set_defaults(handler=new_fleet)
     check = fsub.add_parser("check", help="validate a fleet file: exit 0 legal, 1 errors, 2 unreadable")
     check.add_argument("file", type=Path)
@@ -60,6 +61,12 @@ def new_fleet(args: argparse.Namespace) -> int:
     roster = package(args.ruleset).starter_fleet(ruleset, args.preset)
     if args.output:
         save_roster(roster, args.output)
+    if args.json:
+        payload = roster_to_dict(roster)
+        if args.output:
+            payload["written"] = str(args.output)
+        print_json(payload)
+    elif args.output:
         console().print(f"wrote {clean(args.output)} ({len(roster.ships)} ships)", markup=False)
     else:
         write(roster_to_toml(roster))

@@ -33,7 +33,8 @@ def parse_roster(raw: bytes, name: str) -> Roster:
     return roster_from_dict(parse_toml_bytes(raw, name), name)
 
 
-def roster_to_toml(roster: Roster) -> str:
+def roster_to_dict(roster: Roster) -> dict:
+    """The roster as its fleet file holds it (TOML here, or JSON for `fleet new --json`)."""
     data: dict = {
         "schema_version": roster.schema_version,
         "ruleset": roster.ruleset,
@@ -49,7 +50,11 @@ def roster_to_toml(roster: Roster) -> str:
     data["ships"] = [s.to_toml_dict() for s in roster.ships]
     if roster.designs:
         data["designs"] = roster.designs
-    return tomli_w.dumps(data)
+    return data
+
+
+def roster_to_toml(roster: Roster) -> str:
+    return tomli_w.dumps(roster_to_dict(roster))
 
 
 def save_roster(roster: Roster, path: Path) -> None:

@@ -8,9 +8,6 @@ from pathlib import Path
 
 import pytest
 
-CliRun = Callable[..., tuple[int, str, str]]
-
-from collections.abc import Callable
 from mstracker.store.fleets import sample_fleets
 
 CliRun = Callable[..., tuple[int, str, str]]
@@ -27,6 +24,20 @@ def test_new_fleet_is_written_and_checks_legal(cli: CliRun, tmp_path: Path, rid:
     code, out, _ = cli("fleet", "check", str(path), "--json")
     report = json.loads(out)
     assert code == 0 and report["legal"] is True and report["ruleset"] == rid
+
+
+def test_new_fleet_as_json_is_the_file_it_writes(cli: CliRun, tmp_path: Path) -> None:
+    path = tmp_path / "red.toml"
+    code, out, err = cli("fleet", "new", "spook", "--preset", "scrimmage", "-o", str(path), "--json")
+    assert code == 0, err
+    payload = json.loads(out)
+    assert payload.pop("written") == str(path)
+    import tomllib
+
+    assert payload == tomllib.loads(path.read_text(encoding="utf-8"))
+    assert payload["ruleset"] == "spook" and payload["preset"] == "scrimmage" and payload["ships"]
+    code, out, _ = cli("fleet", "new", "pz8", "--json")
+    assert code == 0 and json.loads(out)["ruleset"] == "pz8"
 
 
 @pytest.mark.parametrize("rid", RULESETS)
