@@ -14,9 +14,9 @@ from ...rules.contract import (
     DemoSpec,
     DesignSchema,
     FieldType,
+    ModulePackage,
     OddsOption,
     OptionType,
-    RulesetPackage,
     SceneStep,
 )
 
@@ -37,7 +37,7 @@ DESIGN_FIELDS = (
 )
 
 
-class CalPackage(RulesetPackage):
+class CalPackage(ModulePackage):
     id = "cal"
     order = 40
     title = "Colors and Lights"
@@ -61,21 +61,6 @@ class CalPackage(RulesetPackage):
         faces="5 6",
         measured={"distance": "2"},
     )
-
-    def model(self) -> type[Any]:
-        from .model import Ruleset
-
-        return Ruleset
-
-    def validate_fleet(self, roster: Any, ruleset: Any) -> Any:
-        from .fleet import validate
-
-        return validate(roster, ruleset)
-
-    def starter_fleet(self, ruleset: Any, preset: str | None) -> Any:
-        from .fleet import starter_roster
-
-        return starter_roster(ruleset, preset)
 
     def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
         from .fleet import offered_loadout
@@ -107,11 +92,6 @@ class CalPackage(RulesetPackage):
         from .odds import attack_odds
 
         return attack_odds(ruleset, {k: v for k, v in options.items() if v is not None})
-
-    def plugin(self, ruleset: Any) -> Any:
-        from .plugin import Plugin
-
-        return Plugin(ruleset)
 
 
 RULESET = CalPackage()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...rules.contract import BuilderField, DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep, ShipFields
+from ...rules.contract import BuilderField, DemoSpec, ModulePackage, OddsOption, OptionType, SceneStep, ShipFields
 
 HANGAR = "Hangar Bay"
 MAX_DOCKED = 99
@@ -44,7 +44,7 @@ def _hangar_write(ship: Any, values: Mapping[str, Any]) -> Any:
     return ship.model_copy(update={"hangar": hangar})
 
 
-class LukasPackage(RulesetPackage):
+class LukasPackage(ModulePackage):
     id = "lukas"
     order = 20
     title = "Micro Space Wars (Lukas W.P. v1.8)"
@@ -94,21 +94,6 @@ class LukasPackage(RulesetPackage):
         measured={"distance": "5"},
     )
 
-    def model(self) -> type[Any]:
-        from .model import Ruleset
-
-        return Ruleset
-
-    def validate_fleet(self, roster: Any, ruleset: Any) -> Any:
-        from .fleet import validate
-
-        return validate(roster, ruleset)
-
-    def starter_fleet(self, ruleset: Any, preset: str | None) -> Any:
-        from .fleet import starter_roster
-
-        return starter_roster(ruleset, preset)
-
     def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
         from .fleet import offered_loadout
 
@@ -118,11 +103,6 @@ class LukasPackage(RulesetPackage):
         from .odds import attack_odds
 
         return attack_odds(ruleset, dict(options))
-
-    def plugin(self, ruleset: Any) -> Any:
-        from .plugin import Plugin
-
-        return Plugin(ruleset)
 
 
 RULESET = LukasPackage()

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...rules.contract import DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep
+from ...rules.contract import DemoSpec, ModulePackage, OddsOption, OptionType, SceneStep
 
 
-class Pz8Package(RulesetPackage):
+class Pz8Package(ModulePackage):
     id = "pz8"
     order = 30
     title = "Pz8 Spaceships Wargame Rules"
@@ -34,21 +34,6 @@ class Pz8Package(RulesetPackage):
         measured={"distance": "2"},
     )
 
-    def model(self) -> type[Any]:
-        from .model import Ruleset
-
-        return Ruleset
-
-    def validate_fleet(self, roster: Any, ruleset: Any) -> Any:
-        from .fleet import validate
-
-        return validate(roster, ruleset)
-
-    def starter_fleet(self, ruleset: Any, preset: str | None) -> Any:
-        from .fleet import starter_roster
-
-        return starter_roster(ruleset, preset)
-
     def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
         from .fleet import offered_loadout
 
@@ -58,11 +43,6 @@ class Pz8Package(RulesetPackage):
         from .odds import attack_odds
 
         return attack_odds(ruleset, options)
-
-    def plugin(self, ruleset: Any) -> Any:
-        from .plugin import Plugin
-
-        return Plugin(ruleset)
 
 
 RULESET = Pz8Package()

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...rules.contract import DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep
+from ...rules.contract import DemoSpec, ModulePackage, OddsOption, OptionType, SceneStep
 
 
-class SpookPackage(RulesetPackage):
+class SpookPackage(ModulePackage):
     id = "spook"
     order = 10
     title = "Lego Microspacewars (Spook's v0.2.2)"
@@ -37,21 +37,6 @@ class SpookPackage(RulesetPackage):
         faces="3",
     )
 
-    def model(self) -> type[Any]:
-        from .model import Ruleset
-
-        return Ruleset
-
-    def validate_fleet(self, roster: Any, ruleset: Any) -> Any:
-        from .fleet import validate
-
-        return validate(roster, ruleset)
-
-    def starter_fleet(self, ruleset: Any, preset: str | None) -> Any:
-        from .fleet import starter_roster
-
-        return starter_roster(ruleset, preset)
-
     def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
         from .fleet import offered_loadout
 
@@ -61,11 +46,6 @@ class SpookPackage(RulesetPackage):
         from .odds import odds
 
         return odds(ruleset, dict(options))
-
-    def plugin(self, ruleset: Any) -> Any:
-        from .plugin import Plugin
-
-        return Plugin(ruleset)
 
 
 RULESET = SpookPackage()
