@@ -21,6 +21,7 @@ from .procedures import fire_damage_applies, intercept_distribution, point_defen
 from .notation import plural, signed
 
 if TYPE_CHECKING:
+    from .gunnery import Shot
     from .plugin import Plugin
 
 NEEDED = {"fire": ("ship", "weapon", "target", "distance"), "point-defence": ("ship", "token"),
@@ -43,12 +44,17 @@ def recorded(plugin: Plugin, state: GameState, ship: ShipState) -> int:
     return int(ship.record.get("round_damage", 0)) + fire
 
 
+def fire_options(plugin: Plugin, shot: Shot) -> dict[str, Any]:
+    """The `mstracker odds cal` options of a checked `fire`: the ships' classes, the battery, the distance, the
+    firing ship's Crew, the shots, the target's SS now and the attacker's sensors."""
+    return {"attacker": plugin.ref(shot.ship), "weapon": shot.kind, "target": plugin.ref(shot.target),
+            "distance": shot.distance, "crew": shot.crew, "shots": shot.shots, "ss": int(shot.target.record["ss"]),
+            "sensors_offline": shot.sensors_offline}
+
+
 def _fire(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
     shot = plugin.prepare_fire(state, args, timed=False)
-    options = {"attacker": plugin.ref(shot.ship), "weapon": shot.kind, "target": plugin.ref(shot.target),
-               "distance": shot.distance, "crew": shot.crew, "shots": shot.shots, "ss": int(shot.target.record["ss"]),
-               "sensors_offline": shot.sensors_offline}
-    return attack_odds(plugin.rules(state), options, already=recorded(plugin, state, shot.target))
+    return attack_odds(plugin.rules(state), fire_options(plugin, shot), already=recorded(plugin, state, shot.target))
 
 
 def _point_defence(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:

@@ -77,6 +77,18 @@ class CalGunnery(CalDamage):
             self.check_time(state, "fire")
         if args.get("distance") is None:
             raise InvalidAction("fire needs distance (hexes to the target, measured on the table)")
+        ship, item, kind, target, shots = self.aim(state, args)
+        offline = bool(ship.record.get("sensors_offline"))
+        try:
+            profile = shot_profile(self.rules(state), self.ref(ship), kind, self.ref(target), args["distance"],
+                                   shots, offline)
+        except ValueError as exc:
+            raise InvalidAction(self.plain(exc, ship)) from None
+        return Shot(ship, item, kind, target, shots, int(ship.record["crew"]), offline, int(args["distance"]), profile)
+
+    def aim(self, state: GameState, args: dict[str, Any]) -> tuple[ShipState, ShipItem, str, ShipState, int]:
+        """The checks of a fire before its distance counts: a battery (beam or projectile) of a ship that may
+        fire it, undamaged, with shots left this round, at a ship in play. (ship, battery, kind, target, shots)."""
         ship = self.acting_ship(state, args["ship"])
         item = ship.item(str(args["weapon"]))
         kind = ITEM_FIELDS.get(item.name, "")
@@ -101,13 +113,7 @@ class CalGunnery(CalDamage):
             raise InvalidAction("shots must be 1 or more")
         if shots > left:
             raise InvalidAction(f"{ship.label}'s {item.name} has {plural(left, 'shot')} left this round, not {shots}")
-        offline = bool(ship.record.get("sensors_offline"))
-        try:
-            profile = shot_profile(self.rules(state), self.ref(ship), kind, self.ref(target), args["distance"],
-                                   shots, offline)
-        except ValueError as exc:
-            raise InvalidAction(self.plain(exc, ship)) from None
-        return Shot(ship, item, kind, target, shots, int(ship.record["crew"]), offline, int(args["distance"]), profile)
+        return ship, item, kind, target, shots
 
     @action(
         "fire",

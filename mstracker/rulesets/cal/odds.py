@@ -47,6 +47,27 @@ def destroy_note(ruleset: Ruleset) -> str:
             "Reaction): SS 0 alone does not, and more damage at SS 0 calls for the Major table (cal §Damage).")
 
 
+def _given(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options given (None left out), checked: no unknown one, none of the required missing."""
+    given = {k: v for k, v in options.items() if v is not None}
+    unknown = sorted(set(given) - set(OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown option {unknown[0]!r} for cal; the options are: {', '.join(OPTIONS)}")
+    missing = [k for k in REQUIRED if k not in given]
+    if missing:
+        raise ValueError(f"cal odds need {', '.join(missing)} (attacker, weapon, target and distance)")
+    return given
+
+
+def attack_damage(ruleset: Ruleset, options: Mapping[str, Any]) -> Distribution[int]:
+    """The exact damage one weapon type's shots record on the target (0 when every shot misses), for the
+    options of `attack_odds`."""
+    given = _given(options)
+    return gunnery_distribution(ruleset, given["attacker"], given["weapon"], given["target"], given["distance"],
+                                check_int(given.get("crew", 0), "crew"), given.get("shots"),
+                                bool(given.get("sensors_offline", False)))
+
+
 def attack_odds(ruleset: Ruleset, options: Mapping[str, Any], *, already: int = 0) -> AttackOdds:
     """Odds of one weapon type of one ship firing its shots at one target.
 
@@ -56,21 +77,13 @@ def attack_odds(ruleset: Ruleset, options: Mapping[str, Any], *, already: int = 
     `already` is the damage already recorded on the target this round (and Fire that burns in the
     Damage phase): the table and destruction chances count it with this attack's damage.
     """
-    given = {k: v for k, v in options.items() if v is not None}
-    unknown = sorted(set(given) - set(OPTIONS))
-    if unknown:
-        raise ValueError(f"unknown option {unknown[0]!r} for cal; the options are: {', '.join(OPTIONS)}")
-    missing = [k for k in REQUIRED if k not in given]
-    if missing:
-        raise ValueError(f"cal odds need {', '.join(missing)} (attacker, weapon, target and distance)")
+    given = _given(options)
     crew = check_int(given.get("crew", 0), "crew")
-    sensors_offline = bool(given.get("sensors_offline", False))
     profile = shot_profile(ruleset, given["attacker"], given["weapon"], given["target"],
-                           given["distance"], given.get("shots"), sensors_offline)
+                           given["distance"], given.get("shots"), bool(given.get("sensors_offline", False)))
     _, target_cls = ship_class(ruleset, given["target"], "target class")
     ss = check_int(given["ss"], "ss", 0) if "ss" in given else target_cls.ss
-    dist: Distribution[int] = gunnery_distribution(ruleset, given["attacker"], given["weapon"], given["target"],
-                                                   given["distance"], crew, profile.shots, sensors_offline)
+    dist = attack_damage(ruleset, given)
     damage = dict(dist.items())
     figures = damage_figures(ruleset, ss, already, damage)
     minor, major = damage_thresholds(ruleset, ss)

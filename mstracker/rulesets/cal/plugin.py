@@ -2,7 +2,7 @@
 
 The deciders live in one module per part of the round — gunnery, ordnance (ready track, launches,
 engagements), movement, repairs (damage control, rally, blast) and the automatic steps — on a shared
-base (game_base, damage_record). This class adds the ruleset contract's answers, each worked out in
+base (game_base, damage_record); planning (the fire planner's answers) stands on gunnery. This class adds the ruleset contract's answers, each worked out in
 its own module: readiness, legal (actors, targets, tokens), dice_plans (the dice declared before
 rolling), obligations (what blocks the game, and what is on the table) and game_odds.
 """
@@ -20,9 +20,9 @@ from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, 
 from ...rules.outcome import AttackOdds
 from . import dice_plans, game_odds, legal, obligations
 from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
-from .gunnery import CalGunnery
 from .legacy import read_legacy
 from .movement import CalMovement
+from .planning import CalPlanning
 from .engagements import CalEngagements
 from .readiness import ship_readiness
 from .record import CalRecord
@@ -40,7 +40,7 @@ NARRATIVE = frozenset({
 })
 
 
-class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalGunnery):
+class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPlanning):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     narrative = NARRATIVE

@@ -111,7 +111,7 @@ def shot_profile(
     if distance > max_range:
         why = " (Sensors Offline)" if sensors_offline else ""
         raise ValueError(f"the {a_name}'s {kind} ({battery}) cannot fire at {distance} hexes: "
-                         f"its maximum range is {max_range}{why}.")
+                         f"its maximum range is {max_range}{why} (cal §Weapons).")
     band = "short" if 2 * distance <= max_range else "long"
     row = ruleset.targeting[t_cls.type]
     target_number = getattr(row, f"{kind}_{band}")

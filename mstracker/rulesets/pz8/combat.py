@@ -106,7 +106,7 @@ class CombatActions(TurnActions):
         if fire_back:
             target, distance = self._fire_back_target(view, shooter, args.get("target"), distance, at_torpedo)
         else:
-            self._may_fire(state, shooter)
+            self.may_fire(state, shooter)
             if at_torpedo:
                 torpedo = view.counter("torpedoes", str(args.get("torpedo") or args.get("target") or ""),
                                        offer=view.enemy_torpedoes(shooter.owner))
@@ -114,7 +114,7 @@ class CombatActions(TurnActions):
                     raise InvalidAction(f"{torpedo['id']} is {state.players[shooter.owner].name}'s own Torpedo salvo; "
                                         "a ship shoots at enemy salvos")
             else:
-                target = self._enemy(state, shooter, str(args.get("target") or ""))
+                target = self.enemy_target(state, shooter, str(args.get("target") or ""))
             if distance is None:
                 raise InvalidAction(f"{kind} needs distance: the {_DISTANCE}")
         try:
@@ -129,7 +129,9 @@ class CombatActions(TurnActions):
             defence = d6_count(ship.defence_damaged if target.get("damaged") else ship.defence)
         return Shot(shooter, target, torpedo, int(distance), fire_back, at_torpedo, need, attack, defence)
 
-    def _may_fire(self, state: GameState, shooter: ShipState) -> None:
+    def may_fire(self, state: GameState, shooter: ShipState) -> None:
+        """Refused unless the shooter is being activated and has neither fired nor (by the settings)
+        launched in this activation (pz8 §4)."""
         self.open_activation(state, shooter, "fire")
         if shooter.get("fired"):
             raise InvalidAction(f"{shooter.label} has already fired this turn (one shot per activation, pz8 §4)")
@@ -151,12 +153,13 @@ class CombatActions(TurnActions):
                                 f"it{now}")
         attacker = state.ships[pending.at]
         if target_ref and state.find_ship(str(target_ref)).id != attacker.id:
-            raise InvalidAction(f"{shooter.label} may only fire back at {attacker.label}, the ship that fired at it")
+            raise InvalidAction(f"{shooter.label} may only fire back at {attacker.label}, the ship that fired at it (pz8 §4)")
         if not view.alive(attacker):
             raise InvalidAction(f"{attacker.label} is destroyed")
         return attacker, int(pending.distance if distance is None else distance)
 
-    def _enemy(self, state: GameState, shooter: ShipState, ref: str) -> ShipState:
+    def enemy_target(self, state: GameState, shooter: ShipState, ref: str) -> ShipState:
+        """The enemy Spaceship `ref` names, still in play; refused for the shooter itself or its own side."""
         target = state.find_ship(ref)
         if target.id == shooter.id:
             raise InvalidAction(f"{shooter.label} cannot fire at itself")

@@ -37,6 +37,10 @@ class GameOdds:
             return None
         if options is None:
             return None
+        return self.for_options(rules, state, options)
+
+    def for_options(self, rules: Ruleset, state: GameState, options: dict[str, Any]) -> AttackOdds | None:
+        """The `mstracker odds pz8` figures of these options, cached; None when they cannot be (ValueError)."""
         key = (tuple(sorted(state.settings.items())), tuple(sorted(options.items())))
         found = self._cache.get(key)
         if found is None:

@@ -81,7 +81,7 @@ class LegalAnswers:
         if kind == "move":
             p.prepare_move(state, {"ship": busy.id, "mps": "F"})
         elif kind in ("fire", "shoot-torpedo"):
-            p._may_fire(state, busy)
+            p.may_fire(state, busy)
             if kind == "shoot-torpedo" and not view.enemy_torpedoes(busy.owner):
                 raise InvalidAction("no enemy Torpedo salvo is on the table")
         elif kind == "launch-torpedo":

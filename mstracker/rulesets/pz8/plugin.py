@@ -3,8 +3,9 @@
 The actions live in groups, one per module: `activation` (activate, move, end-activation), `turn`
 (the initiative, the turn's automatic steps, its obligations), `combat` (fire, fire-back, shooting at
 Torpedoes), `torpedoes` (launching and Torpedo attacks), `counters` (asteroids, the drift arrow, the
-end-of-turn prompts); `game_base` holds the changes they share. The contract's answers come from their
-own modules: `legal` (what may be done now, by whom, at what), `readiness`, `dice_plans`, `table`,
+end-of-turn prompts), then `planning` (the fire planner's answers: a planned shot, a target's damage
+state); `game_base` holds the changes they share. The contract's other answers come from their own
+modules: `legal` (what may be done now, by whom, at what), `readiness`, `dice_plans`, `table`,
 `game_odds`; `legacy` reads older saves.
 
 A turn: start (marks cleared) → roll-initiative → activations, each `activate` → `move` → `fire`
@@ -26,10 +27,9 @@ from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import DicePlan, ItemReadiness, LegalAction, TableItem
 from ...rules.names import UnknownName, find_entry
 from ...rules.outcome import AttackOdds
-from .counters import CounterActions
 from .dice_plans import initiative_plan, shot_plan, torpedo_plan
-from .game_odds import GameOdds
 from .legal import LegalAnswers
+from .planning import PlanningAnswers
 from .readiness import ship_readiness
 from .record import record_spec
 from .table import table_items
@@ -37,7 +37,7 @@ from .table import table_items
 SHOTS = frozenset({"fire", "fire-back", "shoot-torpedo"})
 
 
-class Plugin(CounterActions):
+class Plugin(PlanningAnswers):
     """pz8: initiative and quotas, one activation per ship per turn, damage states, one Torpedo salvo
     per ship per game, Torpedo and asteroid counters, fire-back, the end of turn."""
 
@@ -54,7 +54,6 @@ class Plugin(CounterActions):
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
-        self._odds = GameOdds()
         self._legal = LegalAnswers(self)
 
     # ---- declarations -----------------------------------------------------------------------

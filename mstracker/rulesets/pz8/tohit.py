@@ -78,7 +78,7 @@ def to_hit_need(
     found = ruleset.band(distance)
     if found is None:
         last = max(b.max_distance for b in ruleset.to_hit.values())
-        raise ValueError(f"A distance of {distance} hexes is out of range: Spaceships fire 1 to {last} hexes.")
+        raise ValueError(f"A distance of {distance} hexes is out of range: Spaceships fire 1 to {last} hexes (pz8 §4).")
     name, band = found
     active = {
         "damaged": check_flag("damaged", damaged),

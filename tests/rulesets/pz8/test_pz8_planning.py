@@ -1,0 +1,138 @@
+"""Planning fire in pz8: a planned shot and its distance (pz8 §4 to-hit bands, fire-back), a target's damage
+state under shots made one after another (pz8 §4), and the figures of one shot equal to `mstracker odds pz8`.
+
+From the book (pz8 §4): 1-3 hexes hit on 4-6 (1/2), 4-6 hexes on 5-6 (1/3); on a hit, 2D6 against the target's
+2D6 (1D6 if Damaged): +1 or +2 Damages (a Damaged target is Destroyed), +3 or more Destroys.
+2D6 against 2D6: +3 or more in 310 of 1296 (155/648), +1 or +2 in 265/1296. 2D6 against 1D6: the attacker is
+higher in 181 of 216 (for a D6 of t, 2D6 <= t in 0, 1, 3, 6, 10, 15 of 36 ways: 35 of 216 in all).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction as F
+
+import pytest
+from test_pz8_support import Play
+
+from mstracker.cli import main
+from mstracker.dice import Distribution
+from mstracker.game import Action
+from mstracker.rules.contract import DistanceUse
+
+KILL = F(1, 2) * F(155, 648)  # at 1-3 hexes, an Undamaged target: 155/1296
+DAMAGE = F(1, 2) * F(265, 1296)  # 265/2592
+FINISH = F(1, 2) * F(181, 216)  # at 1-3 hexes, a Damaged target: 181/432
+
+
+def shot(play: Play, ship: str, target: str, distance: int | None = 2) -> tuple[str, dict]:
+    s = play.state
+    planned = play.eng.plugin.plan_shot(s, s.find_ship(ship), "w1", s.find_ship(target), distance)
+    assert planned is not None and not planned.refused, planned
+    return planned.kind, dict(planned.args)
+
+
+def after(play: Play, target: str, *shots: tuple[str, dict]) -> Distribution:
+    """The target's damage state after the shots, one after another (focus fire)."""
+    s, plugin = play.state, play.eng.plugin
+    dist = Distribution.constant(plugin.target_condition(s, s.find_ship(target)))
+    for kind, args in shots:
+        dist = dist.bind(lambda c, kind=kind, args=args: plugin.shot_conditions(s, kind, args, c))
+    return dist
+
+
+def kill(play: Play, target: str, *shots: tuple[str, dict]) -> F:
+    ship = play.ship(target)
+    return sum((p * play.eng.plugin.destroy_chance(play.state, ship, c)
+                for c, p in after(play, target, *shots).items()), F(0))
+
+
+def test_one_shot_at_an_undamaged_ship_and_at_a_damaged_one() -> None:
+    play = Play.sides(3, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    assert kill(play, "B1", shot(play, "A1", "B1")) == F(155, 1296)  # 1/2 * 310/1296
+    assert after(play, "B1", shot(play, "A1", "B1")) == Distribution(
+        {"destroyed": KILL, "damaged": DAMAGE, "undamaged": 1 - KILL - DAMAGE})
+    play.act("set", target="B1", key="damaged", value="yes")
+    assert play.eng.plugin.target_condition(play.state, play.ship("B1")) == "damaged"
+    assert kill(play, "B1", shot(play, "A1", "B1")) == F(181, 432)  # 1/2 * 181/216: any win destroys it
+    assert kill(play, "B1", shot(play, "A1", "B1", 5)) == F(181, 648)  # 4-6 hexes: 1/3 * 181/216
+
+
+def test_the_second_shot_rolls_against_the_damage_the_first_left() -> None:
+    play = Play.sides(3, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    # The first shot destroys (155/1296), Damages (265/2592) or leaves B1 as it was; a Damaged B1 rolls one D6
+    # against the next shot, which then destroys it 181/432 of the time:
+    # 155/1296 + 265/2592 * 181/432 + (1 - 155/1296 - 265/2592) * 155/1296 = 429145/1679616
+    two = (shot(play, "A1", "B1"), shot(play, "A2", "B1"))
+    assert kill(play, "B1", *two) == F(429145, 1679616)
+    assert 1 - (1 - KILL) ** 2 == F(377735, 1679616)  # two independent kill chances would undercount
+
+
+def test_three_shots_one_after_another() -> None:
+    play = Play.sides(3, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    # a = 155/1296 (Undamaged -> Destroyed), b = 265/2592 (-> Damaged), u = 1 - a - b, c = 181/432 (Damaged ->
+    # Destroyed). Still Undamaged after three: u^3; Damaged: b(1-c)^2 + u b (1-c) + u^2 b. Destroyed: the rest,
+    # 1 - u^3 - b(1-c)^2 - u b (1-c) - u^2 b = 105069205/272097792.
+    three = (shot(play, "A1", "B1"), shot(play, "A2", "B1"), shot(play, "A3", "B1"))
+    assert kill(play, "B1", *three) == F(105069205, 272097792)
+    taken = after(play, "B1", *three).map(lambda c: play.eng.plugin.condition_damage(play.state, play.ship("B1"),
+                                                                                      "undamaged", c))
+    assert set(taken.outcomes) == {0, 1, 2}  # damage steps: none, Damaged, Destroyed
+
+
+def test_the_distance_sets_the_to_hit_number_and_nothing_reaches_past_9_hexes() -> None:
+    play = Play.sides(3, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    s, plugin = play.state, play.eng.plugin
+    a1, b1 = play.ship("A1"), play.ship("B1")
+    unknown = plugin.plan_shot(s, a1, "w1", b1, None)
+    assert (unknown.kind, dict(unknown.args), unknown.distance, unknown.unit, unknown.refused) == (
+        "fire", {"ship": a1.id, "target": b1.id}, DistanceUse.ODDS, "hexes", "")
+    assert plugin.shot_conditions(s, unknown.kind, dict(unknown.args), "undamaged") is None  # unknown, not guessed
+    assert play.eng.action_odds(s, Action(unknown.kind, dict(unknown.args))) is None
+    assert plugin.plan_shot(s, a1, "w1", b1, 9).refused == ""
+    beyond = plugin.plan_shot(s, a1, "w1", b1, 10)
+    assert "out of range: Spaceships fire 1 to 9 hexes" in beyond.refused and "pz8 §4" in beyond.refused
+    assert plugin.plan_shot(s, a1, "w2", b1, 3) is None  # the Torpedo salvo is launched, not fired (pz8 §5)
+
+
+def test_who_may_fire_this_turn_and_the_fire_back() -> None:
+    play = Play.sides(3, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    play.act("fire", 1, ship="A1", target="B1", distance=5)  # a miss; B1 may fire back at A1
+    s, plugin = play.state, play.eng.plugin
+    assert "already fired" in plugin.plan_shot(s, play.ship("A1"), "w1", play.ship("B2"), 2).refused
+    back = plugin.plan_shot(s, play.ship("B1"), "w1", play.ship("A1"), None)
+    assert (back.kind, dict(back.args), back.refused) == ("fire-back", {"ship": play.ship("B1").id, "distance": 5}, "")
+    # 4-6 hexes needs 5, -1 for the fire-back: only a 6; then 2D6 against 2D6
+    assert kill(play, "A1", (back.kind, dict(back.args))) == F(1, 6) * F(155, 648)
+    later = plugin.plan_shot(s, play.ship("B1"), "w1", play.ship("A2"), 3)  # B1's own activation is still to come
+    assert later.kind == "fire" and later.refused == ""
+    play.act("end-activation")
+    assert "has had its activation this turn" in plugin.plan_shot(
+        play.state, play.ship("A1"), "w1", play.ship("B2"), 2).refused
+
+
+@pytest.mark.parametrize(("damaged", "distance", "flags"), [(False, 2, []), (True, 5, ["--target-damaged"])])
+def test_one_shot_has_the_figures_of_the_odds_command(damaged: bool, distance: int, flags: list[str],
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    play = Play.sides(2, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    if damaged:
+        play.act("set", target="B1", key="damaged", value="yes")
+    kind, args = shot(play, "A1", "B1", distance)
+    odds = play.eng.action_odds(play.state, Action(kind, args))
+    assert main(["odds", "pz8", "--distance", str(distance), *flags, "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    start = "damaged" if damaged else "undamaged"
+    moved: dict[str, float] = {}
+    for result, p in printed["outcomes"].items():
+        key = start if result == "none" else result
+        moved[key] = moved.get(key, 0.0) + p
+    assert {c: float(p) for c, p in after(play, "B1", (kind, args)).items()} == pytest.approx(
+        {k: v for k, v in moved.items() if v})
+    assert kill(play, "B1", (kind, args)) == odds.p_destroy and float(odds.p_destroy) == pytest.approx(printed["p_destroy"])
+    assert printed["p_hit"] == pytest.approx(float(odds.p_hit))
