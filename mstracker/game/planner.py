@@ -13,144 +13,26 @@ ships are about this far"), never guessed: a shot whose odds depend on the dista
 shows no figures until it is measured; one whose distance only decides whether it reaches
 (`DistanceUse.RANGE`) shows its figures and the distance as unknown.
 
-Pure: no I/O; Fractions throughout, floats only where a screen prints them.
+Pure: no I/O; Fractions throughout, floats only where a screen prints them. The values (Distances,
+PlanRow, SortKey) are in `planner_rows`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
-from enum import StrEnum
+from collections.abc import Hashable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..rules.contract import DistanceUse, PlannedShot
 from .errors import InvalidAction
 from .events import Action
+from .planner_rows import Distances, Measured, PlanRow, SortKey, sort_rows
 from .state import GameState, ShipState
 
 if TYPE_CHECKING:
     from .engine import Engine
 
-
-class SortKey(StrEnum):
-    """How planner rows are ordered (best first)."""
-
-    KILL = "kill"  # chance to destroy, then expected damage
-    DAMAGE = "damage"  # expected damage, then chance to destroy
-
-
-class Measured(StrEnum):
-    """Where a row's distance comes from."""
-
-    PAIR = "pair"  # measured from this ship to this target
-    TARGET = "target"  # measured once for the target: all the firing ships are about this far
-    UNKNOWN = "unknown"  # not measured
-
-
-@dataclass(frozen=True)
-class Distances:
-    """Distances measured on the table: (ship id, target id) -> distance, and target id -> distance for
-    "all my ships are about this far". A pair's own distance wins over its target's."""
-
-    pairs: Mapping[tuple[str, str], int] = field(default_factory=dict)
-    targets: Mapping[str, int] = field(default_factory=dict)
-
-    def of(self, ship: str, target: str) -> int | None:
-        found = self.pairs.get((ship, target))
-        return found if found is not None else self.targets.get(target)
-
-    def source(self, ship: str, target: str) -> Measured:
-        if (ship, target) in self.pairs:
-            return Measured.PAIR
-        return Measured.TARGET if target in self.targets else Measured.UNKNOWN
-
-    def with_pair(self, ship: str, target: str, distance: int | None) -> Distances:
-        """These distances with one pair measured (None: forgotten)."""
-        pairs = {k: v for k, v in self.pairs.items() if k != (ship, target)}
-        if distance is not None:
-            pairs[(ship, target)] = _checked(distance)
-        return Distances(pairs, self.targets)
-
-    def with_target(self, target: str, distance: int | None) -> Distances:
-        """These distances with one target measured for every firing ship (None: forgotten)."""
-        targets = {k: v for k, v in self.targets.items() if k != target}
-        if distance is not None:
-            targets[target] = _checked(distance)
-        return Distances(self.pairs, targets)
-
-    def __bool__(self) -> bool:
-        return bool(self.pairs or self.targets)
-
-
-def _checked(distance: int) -> int:
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
-        raise InvalidAction(f"a distance is a whole number of 0 or more, not {distance!r}")
-    return distance
-
-
-@dataclass(frozen=True)
-class PlanRow:
-    """One weapon of one ship at one enemy ship, with its exact figures (None where not known)."""
-
-    ship: str
-    ship_name: str
-    weapon: str  # the item id on the ship (w1)
-    weapon_name: str
-    target: str
-    target_name: str
-    shot: PlannedShot
-    distance: int | None
-    measured: Measured
-    p_hit: Fraction | None = None
-    expected_damage: Fraction | None = None
-    p_destroy: Fraction | None = None
-
-    @property
-    def refused(self) -> str:
-        return self.shot.refused
-
-    @property
-    def needs_distance(self) -> bool:
-        """True when the odds depend on a distance nobody has measured yet."""
-        return not self.refused and self.shot.distance is DistanceUse.ODDS and self.distance is None
-
-    @property
-    def known(self) -> bool:
-        """True when the figures are shown: the shot may be made and nothing it depends on is unknown."""
-        return not self.refused and not self.needs_distance
-
-    def action(self) -> Action:
-        """The attack as the attack dialog takes it (the measured distance filled in)."""
-        return Action(self.shot.kind, dict(self.shot.args))
-
-    def to_json(self) -> dict[str, Any]:
-        def num(value: Fraction | None) -> float | None:
-            return None if value is None else float(value)
-
-        return {
-            "ship": self.ship, "ship_name": self.ship_name, "weapon": self.weapon, "weapon_name": self.weapon_name,
-            "target": self.target, "target_name": self.target_name, "action": self.shot.kind,
-            "args": dict(self.shot.args), "distance": self.distance, "measured": self.measured.value,
-            "distance_use": self.shot.distance.value, "unit": self.shot.unit,
-            "p_hit": num(self.p_hit), "expected_damage": num(self.expected_damage), "p_destroy": num(self.p_destroy),
-            "needs_distance": self.needs_distance, "refused": self.refused or None,
-        }
-
-
-def sort_rows(rows: list[PlanRow] | tuple[PlanRow, ...], key: SortKey = SortKey.KILL) -> tuple[PlanRow, ...]:
-    """Rows with figures first, best first by `key` (ties keep their order); then those that need a
-    distance; refused ones last."""
-
-    def order(row: PlanRow) -> tuple:
-        # floats sort fast; equal fractions give equal floats, so ties stay ties
-        kill = float(row.p_destroy) if row.p_destroy is not None else -1.0
-        damage = float(row.expected_damage) if row.expected_damage is not None else -1.0
-        first, second = (kill, damage) if key is SortKey.KILL else (damage, kill)
-        group = 0 if row.known else (1 if row.needs_distance else 2)
-        return group, -first, -second
-
-    return tuple(sorted(rows, key=order))
+__all__ = ["Distances", "FirePlanner", "Measured", "PlanRow", "SortKey", "fire_plan", "sort_rows"]
 
 
 class FirePlanner:
@@ -301,6 +183,33 @@ class FirePlanner:
         if shot is None or not self.may_act(shot.kind, ship) or not self.may_target(shot.kind, ship, target):
             return None
         return shot, distance, distances.source(ship.id, target.id)
+
+
+    def why_silent(self, ship: ShipState) -> str:
+        """Why a ship has no shot to plan now, in the contract's words ('' when it has one)."""
+        rows = self.plan(ship=ship.id)
+        if rows:
+            return ""
+        weapons = [r for r in self.plugin.readiness(self.state, ship) if r.kind == "weapon"]
+        if not weapons:
+            return f"{ship.label} carries no weapon"
+        ready = [r for r in weapons if r.usable]
+        if not ready:
+            return f"{ship.label} has no weapon ready: " + "; ".join(f"{r.name} ({r.item}) {r.words()}" for r in weapons)
+        for enemy in self.enemies(ship):
+            shot = self.plugin.plan_shot(self.state, ship, ready[0].item, enemy, None)
+            if shot is not None and not self.may_act(shot.kind, ship):
+                return self.cannot_act(shot.kind, ship)
+        return f"{ship.label} has no enemy it may fire at now"
+
+    def cannot_act(self, kind: str, ship: ShipState) -> str:
+        """Why a ship may not do the attack `kind` now, in the contract's words."""
+        legal = self.engine.legal_action(self.state, kind, ship.id, None)
+        if not legal.allowed and legal.reason:
+            return f"{ship.label} may not {kind} now: {legal.reason}"
+        if ship.owner != self.state.active and all(self.state.ships[a].owner != ship.owner for a in legal.actors):
+            return f"{ship.label} may not {kind} now: it is {self.state.active_player.name}'s turn"
+        return f"{ship.label} may not {kind} now" + (f": {legal.reason}" if legal.reason else "")
 
 
 def fire_plan(engine: Engine, state: GameState, distances: Distances | None = None, *, ship: str | None = None,

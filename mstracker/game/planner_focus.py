@@ -148,9 +148,7 @@ class FocusPlanner:
         if shot is None:
             raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} makes no attack on a ship")
         if not planner.may_act(shot.kind, ship):
-            legal = planner.engine.legal_action(state, shot.kind, ship.id, aim.id)
-            why = f": {legal.reason}" if legal.reason else ""
-            raise InvalidAction(f"{ship.label} may not {shot.kind} now{why}")
+            raise InvalidAction(planner.cannot_act(shot.kind, ship))
         if not planner.may_target(shot.kind, ship, aim):
             raise InvalidAction(f"{ship.label} may not {shot.kind} at {aim.label} now")
         if shot.refused:
