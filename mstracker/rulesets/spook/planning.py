@@ -28,7 +28,7 @@ from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipState
 from ...rules.contract import DistanceUse, PlannedShot
 from .effects import is_destroyed
-from .procedures import AttackOutcome, attack_distribution
+from .procedures import AttackOutcome, attack_distribution, attack_setup
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -99,9 +99,11 @@ class FirePlanning:
 
     def distribution(self, state: GameState, weapon: str, target_class: str, afterburner: bool, flares: int
                      ) -> Distribution[AttackOutcome]:
-        """`attack_distribution` under the game's settings, worked out once for these inputs."""
+        """`attack_distribution` under the game's settings, worked out once per weapon, whether the d12 is
+        rolled and how many flare launchers answer: the target's class matters only through those."""
         rules = self.plugin.rules(state)
-        key = (id(rules), weapon, target_class, afterburner, flares)
+        setup = attack_setup(rules, weapon, target_class, afterburner=afterburner, flares=flares)
+        key = (id(rules), setup.weapon_name, setup.roll_needed, setup.flares if setup.flares_answer else 0)
         found = self._shots.get(key)
         if found is None:
             if len(self._shots) > CACHE_LIMIT:
