@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-BENCHES = ("dice_bench", "odds_bench", "game_bench", "report_bench", "tui_bench", "dialog_bench", "watch_bench")
+BENCHES = ("dice_bench", "odds_bench", "game_bench", "report_bench", "planner_bench", "tui_bench", "dialog_bench",
+           "watch_bench")
 
 
 def main() -> None:

@@ -86,6 +86,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("--name", help="name the imported game (default: its own name, made unique)")
     imp.set_defaults(handler=import_game)
 
+    from . import plan_cmd
+
+    plan_cmd.register(gsub, common)
+
     delete = gsub.add_parser("delete", parents=[common], help="delete a game and its log (needs --yes)")
     delete.add_argument("game", help="game id or name")
     delete.add_argument("--yes", action="store_true", help="confirm: the game cannot be brought back")

@@ -23,7 +23,7 @@ modules (pydantic models, procedures) behind the methods that need them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -311,13 +311,19 @@ class PlannedShot:
     `kind` and `args` are the attack action exactly as the attack dialog takes them (the distance
     filled in when measured), `distance` what a measured distance changes and `unit` what is
     measured (units, studs, hexes). `refused` says why this shot cannot be made now (out of arc,
-    beyond range at the measured distance); its figures are then not shown."""
+    beyond range at the measured distance); its figures are then not shown.
+
+    `same` (optional, for speed) is what the shot's figures depend on besides the target's condition:
+    two shots of one kind with equal `same` at targets in equal conditions (`target_condition`) have
+    equal odds and equal outcomes in this state, so the planner works them out once (spook: the
+    weapon, the target's class and afterburner). None: every shot is worked out on its own."""
 
     kind: str
     args: Mapping[str, Any]
     distance: DistanceUse = DistanceUse.NONE
     unit: str = ""
     refused: str = ""
+    same: Hashable | None = None
 
 
 @dataclass(frozen=True, slots=True)

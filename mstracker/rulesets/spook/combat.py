@@ -109,8 +109,19 @@ class CombatActions(SpookBase):
 
     def prepare_fire(self, state: GameState, args: dict[str, Any]) -> FireSetup:
         """The checked fire order, or InvalidAction with what to do instead."""
-        ship = self.own_ship(state, args["ship"], "fire")
-        weapon = self.item(ship, args["weapon"])
+        ship, weapon = self.fire_weapon(state, args["ship"], args["weapon"])
+        target = self.fire_target(state, ship, weapon, args["target"], args.get("distance"))
+        ally = self._ally(state, ship, args["ally"]) if args.get("ally") else None
+        aim = self._subsystem(ship, weapon, target, args["subsystem"]) if args.get("subsystem") else None
+        flares = tuple(self.live_flares(target))
+        setup = attack_setup(self.rules(state), weapon.name, target.ship_class,
+                             afterburner=bool(target.record.get("afterburner")), flares=len(flares))
+        return FireSetup(ship, weapon, target, setup, flares, ally, aim)
+
+    def fire_weapon(self, state: GameState, ship_ref: str, weapon_ref: str) -> tuple[ShipState, ShipItem]:
+        """The firing ship and its weapon, checked: the active player's, free to attack, the weapon ready."""
+        ship = self.own_ship(state, ship_ref, "fire")
+        weapon = self.item(ship, weapon_ref)
         if weapon.kind != "weapon":
             raise InvalidAction(f"{weapon.name} ({weapon.id}) is a {weapon.kind}, not a weapon; pick one of "
                                 f"{ship.label}'s weapons")
@@ -119,21 +130,21 @@ class CombatActions(SpookBase):
             raise InvalidAction(f"the weapons of {ship.label} are jammed by a Sensor Jammer (spook §6 B4) until "
                                 "the jam ends")
         self.usable(ship, weapon)
-        target = self.enemy_target(state, ship, args["target"])
+        return ship, weapon
+
+    def fire_target(self, state: GameState, ship: ShipState, weapon: ShipItem, target_ref: str,
+                    distance: int | None) -> ShipState:
+        """The target, checked: an enemy on the board outside a Defense Field, within the weapon's range at
+        the measured distance (when one is given)."""
+        target = self.enemy_target(state, ship, target_ref)
         if target.record.get("shielded"):
             raise InvalidAction(f"{target.label} is inside a Defense Field (spook §6 B2): enemy attacks fail until "
                                 "it ends; pick another target")
         w = self.ruleset.weapons[weapon.name]
-        distance = args.get("distance")
         if distance is not None and not 0 <= distance <= w.range:
             raise InvalidAction(f"{weapon.name} reaches {w.range} units; the target is {distance} away (spook §3 B2: "
                                 "in range to attack)")
-        ally = self._ally(state, ship, args["ally"]) if args.get("ally") else None
-        aim = self._subsystem(ship, weapon, target, args["subsystem"]) if args.get("subsystem") else None
-        flares = tuple(self.live_flares(target))
-        setup = attack_setup(self.rules(state), weapon.name, target.ship_class,
-                             afterburner=bool(target.record.get("afterburner")), flares=len(flares))
-        return FireSetup(ship, weapon, target, setup, flares, ally, aim)
+        return target
 
     # ---- fire ----------------------------------------------------------------------------------
     @action(

@@ -62,10 +62,14 @@ class SpookBase(RulesetPlugin):
         self._rules_cache: dict[tuple, Ruleset] = {}
         self._class_cache: dict[str, tuple[str, ShipClass]] = {}
         self._odds_cache: dict[tuple, Any] = {}
+        self._last_rules: tuple[Any, Ruleset] | None = None
 
     # ---- the ruleset as this game plays it -----------------------------------------------------
     def rules(self, state: GameState) -> Ruleset:
         """The ruleset with this game's settings in force (the procedures read `ruleset.setting`)."""
+        last = self._last_rules
+        if last is not None and last[0] is state.settings:  # states of one game share their settings
+            return last[1]
         key = tuple(sorted(state.settings.items()))
         found = self._rules_cache.get(key)
         if found is None:
@@ -75,6 +79,7 @@ class SpookBase(RulesetPlugin):
                 for k, s in base.settings.items()
             }
             found = self._rules_cache[key] = base.model_copy(update={"settings": settings})
+        self._last_rules = (state.settings, found)
         return found
 
     def klass(self, ship: ShipState | str) -> tuple[str, ShipClass]:

@@ -54,7 +54,9 @@ class GameOdds:
         options = {"weapon": weapon.name, "target": target.ship_class, "flares": len(p.live_flares(target)),
                    "afterburner": bool(target.record.get("afterburner")), "armor": armor if armor > 0 else None,
                    "subsystem": bool(args.get("subsystem")) and p.bomber(ship, weapon)}
-        return self._cached(state, options, lambda rules: book.attack_odds(rules, options))
+        shot = p.shot_distribution(state, weapon.name, target.ship_class, bool(options["afterburner"]),
+                                   int(options["flares"]))
+        return self._cached(state, options, lambda rules: book.attack_odds(rules, options, shot))
 
     def mines(self, state: GameState, args: dict[str, Any]) -> AttackOdds | None:
         if not args.get("ship") or not args.get("count"):
@@ -81,10 +83,12 @@ class GameOdds:
                           notes=("a tie for highest rolls again",))
 
     def _cached(self, state: GameState, options: dict[str, Any], work: Any) -> AttackOdds:
-        key = (tuple(sorted(state.settings.items())), *sorted((k, v) for k, v in options.items() if v is not None))
+        rules = self.plugin.rules(state)
+        # the plugin keeps the ruleset of each set of settings for good, so its id names the settings
+        key = (id(rules), *sorted((k, v) for k, v in options.items() if v is not None))
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) > CACHE_LIMIT:
                 self._cache.clear()
-            found = self._cache[key] = work(self.plugin.rules(state))
+            found = self._cache[key] = work(rules)
         return found

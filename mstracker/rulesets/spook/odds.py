@@ -71,19 +71,22 @@ def odds(ruleset: Ruleset, options: dict[str, Any]) -> AttackOdds:
     return attack_odds(ruleset, opts)
 
 
-def attack_odds(ruleset: Ruleset, options: dict[str, Any]) -> AttackOdds:
+def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[AttackOutcome] | None = None
+                ) -> AttackOdds:
     """Odds of one weapon against one class.
 
     Options: weapon (name or code), target (class name or code), afterburner (target has +2
     agility), flares (flare launchers with ammo on the target), armor (target's current armor, for
     p_destroy), subsystem (a bomber names a subsystem: the d8 subsystem table follows a hit).
-    Unknown names raise UnknownName listing the choices; other bad input ValueError.
+    `shot` is `attack_distribution` for the same options when the caller kept it. Unknown names raise
+    UnknownName listing the choices; other bad input ValueError.
     """
     opts = _options(options)
     afterburner = bool(opts.get("afterburner", False))
     flares = int(opts.get("flares", 0))
     setup = attack_setup(ruleset, opts["weapon"], opts["target"], afterburner=afterburner, flares=flares)
-    dist = attack_distribution(ruleset, opts["weapon"], opts["target"], afterburner=afterburner, flares=flares)
+    dist = shot if shot is not None else attack_distribution(ruleset, opts["weapon"], opts["target"],
+                                                             afterburner=afterburner, flares=flares)
 
     notes: list[str] = []
     w, t = setup.weapon, setup.target

@@ -13,8 +13,9 @@ What it adds to the generic engine:
   retire, repair, infiltration countdown, victory check (`turn`); none of them rolls;
 * the contract's answers: readiness of every item (`readiness`), legal actions with their defaults
   (`legal`), the dice of every rolling action declared before the roll (`plans`), obligations
-  (`obligations`), what is on the table (`on_table`), odds for every roll (`game_odds`), and readers
-  for older saves (`legacy`).
+  (`obligations`), what is on the table (`on_table`), odds for every roll (`game_odds`), planned shots
+  and a target's condition under attacks made one after another, for the fire planner (`planning`), and
+  readers for older saves (`legacy`).
 
 Every house default it depends on is read from the game's settings (`rules(state)`).
 """
@@ -22,14 +23,16 @@ Every house default it depends on is read from the game's settings (`rules(state
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from ...fleet import Roster, ShipEntry, validate_roster
 from ...game.events import ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
-from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
+from ...dice import Distribution
+from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
 from ...rules.outcome import AttackOdds
 from . import legacy, obligations, plans
 from .first_turn import FirstTurnActions
@@ -40,6 +43,8 @@ from .game_odds import GameOdds
 from .hazards import HazardActions
 from .legal import Legality
 from .on_table import on_table
+from .planning import FirePlanning
+from .procedures import AttackOutcome
 from .readiness import ItemStates
 from .record import new_ship, record_spec
 from .texts import render_help
@@ -71,6 +76,7 @@ class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardAct
         self._items = ItemStates(self)
         self._legal = Legality(self)
         self._odds = GameOdds(self)
+        self._planning = FirePlanning(self)
         self._specs: tuple[ActionSpec, ...] | None = None
 
     # ---- set-up ----------------------------------------------------------------------------------
@@ -151,3 +157,26 @@ class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardAct
 
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         return self._odds.of(state, kind, args)
+
+    # ---- planning fire (the fire planner, focus fire) ---------------------------------------------
+    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
+                  distance: int | None) -> PlannedShot | None:
+        return self._planning.plan_shot(state, ship, weapon, target, distance)
+
+    def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
+        return self._planning.target_condition(state, target)
+
+    def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Hashable
+                        ) -> Distribution[Hashable] | None:
+        return self._planning.shot_conditions(state, kind, args, condition)
+
+    def destroy_chance(self, state: GameState, target: ShipState, condition: Hashable) -> Fraction:
+        return self._planning.destroy_chance(state, condition)
+
+    def shot_distribution(self, state: GameState, weapon: str, target_class: str, afterburner: bool, flares: int
+                          ) -> Distribution[AttackOutcome]:
+        """One shot's exact outcomes (§5, §6 B1) under the game's settings, kept for the odds and the planner."""
+        return self._planning.distribution(state, weapon, target_class, afterburner, flares)
+
+    def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
+        return self._planning.condition_damage(before, after)
