@@ -218,6 +218,19 @@ async def battle_small(pilot: Pilot) -> None:
     await finish(pilot)
 
 
+async def planner(pilot: Pilot) -> None:
+    """The fire planner at the demo's first attack: a target's distance typed, two shots marked for focus fire."""
+    from .screens import battle_scenes as play
+
+    ruleset = _first_demo()
+    demo = play.demo_of(ruleset)
+    await play.create_game(pilot, ruleset)
+    await play.to_attack(pilot, demo)
+    await play.open_planner(pilot)
+    await play.plan_focus(pilot, 2, distance="6")
+    await finish(pilot)
+
+
 def battle_scenes() -> dict[str, Scene]:
     """One battle scene per installed ruleset with a demo."""
     from ..rules.registry import package, ruleset_ids
@@ -253,8 +266,10 @@ GAME_SCENES: dict[str, Scene] = {
     "attack-physical": attack_physical,
     "battle-80x24": battle_small,
     "report": report,
+    "planner": planner,
+    "planner-80x24": planner,
 }
-SIZES: dict[str, tuple[int, int]] = {"battle-80x24": (80, 24)}
+SIZES: dict[str, tuple[int, int]] = {"battle-80x24": (80, 24), "planner-80x24": (80, 24)}
 
 
 async def shoot(name: str, scene: Scene, outdir: Path) -> Path:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -31,6 +31,7 @@ from ..widgets.ship_card import ShipCard
 from .battle_actions import BattleActions
 from .battle_report_action import BattleReportAction
 from .battle_session import BattleSession, Change, all_readiness, changed_cards
+from .fitted import give_way
 from .quick_resume import QuickResume
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("r,ctrl+y", "redo", "Redo"),
         Binding("t", "mark_target", "Target"),
+        Binding("f", "plan", "Fire plan"),
         Binding("R", "report", "Report"),
         Binding("escape", "leave", "Home"),
         Binding("down,j", "select(1)", "Next ship", show=False),
@@ -79,6 +81,12 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         self._history_keys: tuple[bool, bool] | None = None
         self._blocker: Any = None
         self._typing_ahead: list[events.Key] | None = None
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer lets esc (Home) make way when the keys do not all fit: escape still works, F1 lists it."""
+        bindings = super().active_bindings
+        return give_way(self, bindings, ("leave",), self.size.width, False) if self.size.width else bindings
 
     # ---- BattleHost (what the forms use) -------------------------------------------------------
     @property

@@ -103,6 +103,20 @@ class BattleActions(Screen):
             return
         self.open_form(kind)
 
+    def action_plan(self) -> None:
+        """f: the fire planner; the shot chosen there opens in the attack dialog, its attacker selected."""
+        from .planner import PlannerScreen
+
+        def chosen(action: Action | None) -> None:
+            if action is None:
+                return
+            ship = str(action.args.get("ship") or "")
+            if ship in self.session.state.ships:
+                self.move_selection(ship)  # type: ignore[attr-defined]
+            self.open_form(action.kind, dict(action.args))
+
+        self.app.push_screen(PlannerScreen(self.session), chosen)
+
     @hands_over_keys
     def action_actions(self) -> None:
         from ..modals.pick_action import PickActionModal

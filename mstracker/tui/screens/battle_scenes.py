@@ -195,3 +195,67 @@ def demo_of(ruleset: str) -> DemoSpec:
     if demo is None:
         raise SceneError(f"{ruleset} has no demo battle")
     return demo
+
+
+# ---- the fire planner ----------------------------------------------------------------------------------
+
+
+async def open_planner(pilot: Pilot) -> Any:
+    """f on the battle screen: the fire planner."""
+    from .planner import PlannerScreen
+
+    await pilot.press("f")
+    await settle(pilot)
+    return _expect(pilot, PlannerScreen)
+
+
+async def to_row(pilot: Pilot, index: int) -> None:
+    """Move the planner's cursor to row `index` with the arrow keys."""
+    from ..widgets.plan_table import PlanTable
+
+    table = pilot.app.screen.query_one(PlanTable)
+    at = table.cursor_row
+    await pilot.press(*(["down"] * (index - at) if index > at else ["up"] * (at - index)))
+    if table.cursor_row != index:
+        raise SceneError(f"the planner's cursor is on row {table.cursor_row}, not {index}")
+
+
+def focus_target(screen: Any, count: int) -> str:
+    """The target whose best `count` shots (as listed) have the best chance to destroy it short of certain."""
+    from ...game.planner_focus import focus_fire
+
+    best: tuple[float, str] | None = None
+    for target in dict.fromkeys(r.target for r in screen.rows if r.known):
+        shots = [(r.ship, r.weapon) for r in screen.rows if r.known and r.target == target][:count]
+        if len(shots) < count:
+            continue
+        chance = float(focus_fire(screen.session.engine, screen.session.state, target, shots, screen.distances).p_destroy)
+        if chance < 1 and (best is None or chance > best[0]):
+            best = (chance, target)
+    if best is None:
+        raise SceneError(f"no target has {count} shots to mark")
+    return best[1]
+
+
+async def plan_focus(pilot: Pilot, count: int, distance: str = "") -> None:
+    """In the planner: pick the target where focus fire matters most, type its distance (D) when given,
+    then mark its first `count` shots (space), as a player would."""
+    from .planner import PlannerScreen
+
+    screen = _expect(pilot, PlannerScreen)
+    target = focus_target(screen, count)
+    if distance:
+        await to_row(pilot, next(i for i, r in enumerate(screen.rows) if r.target == target))
+        await pilot.press("D")
+        await settle(pilot)
+        await type_text(pilot, distance)
+        await pilot.press("enter")
+        await settle(pilot)
+        _expect(pilot, PlannerScreen)
+    picks = [i for i, r in enumerate(screen.rows) if r.known and r.target == target][:count]
+    for index in picks:
+        await to_row(pilot, index)
+        await pilot.press("space")
+    await settle(pilot)
+    if len(screen.marks) != len(picks):
+        raise SceneError(f"{len(screen.marks)} shots marked, not {len(picks)}")

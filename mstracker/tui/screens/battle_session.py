@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...dice import FaceSource
 from ...game import Action, Engine, Event, GameState, RecordSpec, StepInfo
+from ...game.planner import Distances
 from ...rules.contract import ItemReadiness
 from ...store.games import GameStore, LoggedAction
 
@@ -41,6 +42,7 @@ class BattleSession:
         self.store = store
         self.handle = handle
         self.live: list[LoggedAction] = [row for row in handle.log() if not row.undone]
+        self._measured: tuple[tuple[int, int], Distances] | None = None
 
     @classmethod
     def open(cls, dirs: AppDirs, game_id: int) -> BattleSession:
@@ -110,6 +112,19 @@ class BattleSession:
 
     def is_auto(self, step: StepInfo) -> bool:
         return self.engine.is_auto(step)
+
+    # ---- distances measured on the table, for the fire planner ------------------------------------
+    @property
+    def measured(self) -> Distances:
+        """The distances typed this turn (none once the turn has ended)."""
+        turn = (self.state.turn, self.state.active)
+        if self._measured is None or self._measured[0] != turn:
+            return Distances()
+        return self._measured[1]
+
+    def measure(self, distances: Distances) -> None:
+        """Keep these distances until the turn ends."""
+        self._measured = ((self.state.turn, self.state.active), distances)
 
     # ---- changing ------------------------------------------------------------------------------
     def perform(self, action: Action, faces: FaceSource | None = None) -> Change:
