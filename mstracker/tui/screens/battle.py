@@ -44,6 +44,10 @@ FORM_ACTIONS = frozenset({"attack", "actions", "adjust", "set_value", "note", "n
 COLUMN_WIDTH = 38
 
 
+#: Footer keys that make way in a narrow terminal, least used first.
+GIVE_WAY = ("leave", "report", "mark_target", "redo", "adjust")
+
+
 class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
     TITLE = "Battle"
     AUTO_FOCUS = ""
@@ -84,9 +88,10 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """The footer lets esc (Home) make way when the keys do not all fit: escape still works, F1 lists it."""
+        """When the keys do not all fit the footer, the least used make way (they still work, F1 lists them)."""
         bindings = super().active_bindings
-        return give_way(self, bindings, ("leave",), self.size.width, False) if self.size.width else bindings
+        width = self.size.width
+        return give_way(self, bindings, GIVE_WAY, width, width < 100) if width else bindings
 
     # ---- BattleHost (what the forms use) -------------------------------------------------------
     @property
@@ -178,6 +183,8 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
     def on_resize(self) -> None:
         width = self.size.width
         self.set_class(width < 100, "-narrow")
+        for footer in self.query(Footer):
+            footer.compact = width < 100
         side = 30 if width < 100 else 44
         players = max(1, len(self.session.state.players))
         self.query_one("#fleets").set_class(players > 1 and (width - side) < players * COLUMN_WIDTH, "-single")

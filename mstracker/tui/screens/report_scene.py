@@ -55,12 +55,13 @@ async def play_demo(pilot: Pilot, turns: int) -> None:
 
 def attack_now(screen: Any, measured: dict[str, str], rng: random.Random) -> None:
     """The first attack the rules allow now, from the contract's defaults, at a random legal target."""
-    from ..modals.attack import attack_spec
+    from ..modals.attack import attack_kind
 
     engine, state = screen.engine, screen.session.state
-    spec = attack_spec(engine)
-    if spec is None:
+    kind = attack_kind(engine)
+    if kind is None:
         return
+    spec = engine.action_spec(kind)
     legal = engine.legal_action(state, spec.kind)
     if not legal.allowed or not (legal.target or legal.targets):
         return
