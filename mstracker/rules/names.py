@@ -20,6 +20,8 @@ def _plain(name: str) -> str:
 def find_entry(entries: Mapping[str, T], query: str, kind: str = "entry") -> tuple[str, T]:
     """Match case-insensitively by full name, by the name without its parenthesis
     ("Frigate" for "Frigate (multi-role)"), or by the entry's `code` ("D1")."""
+    if query in entries:  # the exact name, as the engine passes it
+        return query, entries[query]
     q = query.strip().casefold()
     for name, entry in entries.items():
         if name.casefold() == q:

@@ -57,6 +57,16 @@ class PlannerScreen(FittedScreen):
         self.sort = SortKey.KILL
         self.marks: list[str] = []  # row keys, in the order marked (the order the attacks fire in)
         self.rows: tuple[PlanRow, ...] = ()
+        self._planner: FirePlanner | None = None
+
+    @property
+    def planner(self) -> FirePlanner:
+        """The planner of the game as it stands (kept while the state is the same: a new sort or distance
+        reuses what it worked out)."""
+        state = self.session.state
+        if self._planner is None or self._planner.state is not state:
+            self._planner = FirePlanner(self.session.engine, state)
+        return self._planner
 
     def compose(self) -> ComposeResult:
         yield Static(id="plan-head", markup=False)
@@ -77,7 +87,7 @@ class PlannerScreen(FittedScreen):
     def replan(self) -> None:
         """Work the plan out again (the distances or the sort changed) and draw it."""
         state = self.session.state
-        self.rows = FirePlanner(self.session.engine, state).plan(self.distances, sort=self.sort)
+        self.rows = self.planner.plan(self.distances, sort=self.sort)
         keys = {row_key(r) for r in self.rows}
         self.marks = [k for k in self.marks if k in keys]
         side = state.active_player.name if state.players else ""
@@ -111,7 +121,7 @@ class PlannerScreen(FittedScreen):
             return
         shots = [table.rows_shown[k] for k in self.marks]
         try:
-            focus = FocusPlanner(FirePlanner(self.session.engine, self.session.state)).focus(
+            focus = FocusPlanner(self.planner).focus(
                 shots[0].target, [(r.ship, r.weapon) for r in shots], self.distances)
         except GameError as exc:
             panel.update(f"Focus fire: {exc}")
