@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from tui_support import make_app, run, settle, text_of, type_text
 
 from mstracker.game.planner import Distances, FirePlanner, SortKey
@@ -167,3 +168,34 @@ def test_distances_are_kept_while_the_planner_is_closed_and_forgotten_when_the_t
     assert seen["measured"] == f"Measured this turn: {seen['row'].ship_name} → {seen['row'].target_name} 7"
     assert seen["kept"] == seen["measured"]
     assert seen["later"].startswith("Measured: nothing yet")
+
+
+def test_no_planner_in_set_up_it_says_why() -> None:
+    async def script(pilot: Any) -> tuple:
+        await create_game(pilot, "spook")
+        await pilot.press("f")
+        await settle(pilot)
+        return type(pilot.app.screen).__name__, [n.message for n in pilot.app._notifications]
+
+    screen, said = run(make_app(), script, notifications=True)
+    assert screen == "BattleScreen"
+    assert "No fire to plan: the game is in set-up: press n to start turn 1" in said
+
+
+def test_keys_typed_fast_in_the_planner_land_in_order() -> None:
+    """down, down, enter reaching the app at once: the attack is the third row's, not the first's."""
+
+    async def script(pilot: Any) -> tuple:
+        await create_game(pilot, "spook")
+        await to_attack(pilot, demo_of("spook"))
+        planner = await open_planner(pilot)
+        row = planner.rows[2]
+        for key in ("down", "down", "enter"):
+            pilot.app.post_message(events.Key(key, None))
+        await settle(pilot)
+        form = pilot.app.screen
+        assert isinstance(form, AttackModal)
+        return row, form.args()
+
+    row, args = run(make_app(), script)
+    assert (args["ship"], args["weapon"], args["target"]) == (row.ship, row.weapon, row.target)

@@ -107,6 +107,12 @@ class BattleActions(Screen):
         """f: the fire planner; the shot chosen there opens in the attack dialog, its attacker selected."""
         from .planner import PlannerScreen
 
+        state = self.session.state
+        if not state.started or state.finished:
+            why = "the game is in set-up: press n to start turn 1" if not state.started else "the game is over"
+            self.notify(f"No fire to plan: {why}", title="Fire plan", severity="warning")
+            return
+
         def chosen(action: Action | None) -> None:
             if action is None:
                 return

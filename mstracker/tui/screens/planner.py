@@ -42,8 +42,8 @@ class PlannerScreen(FittedScreen):
     AUTO_FOCUS = "#plan-table"
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("enter", "attack", "Attack", priority=True),
-        Binding("space", "mark", "Mark", priority=True),
+        Binding("enter", "attack", "Attack"),
+        Binding("space", "mark", "Mark"),
         Binding("d", "distance('pair')", "Distance"),
         Binding("D", "distance('target')", "Target dist"),
         Binding("s", "sort", "Sort"),
