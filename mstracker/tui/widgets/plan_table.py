@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.widgets import DataTable
 
 from ...game.planner import Measured, PlanRow
@@ -14,7 +15,7 @@ from ...game.planner_focus import percent
 
 #: Column widths for a wide and a narrow (80-column) screen: mark, ship, weapon, target, dist, hit, exp, kill.
 WIDE = (1, 18, 26, 18, 7, 6, 7, 6)
-NARROW = (1, 11, 16, 11, 5, 6, 5, 6)
+NARROW = (1, 11, 15, 11, 6, 6, 5, 6)
 HEADS = ("", "Ship", "Weapon", "Target", "Dist", "Hit", "Exp dmg", "Kill")
 NARROW_HEADS = ("", "Ship", "Weapon", "Target", "Dist", "Hit", "Exp", "Kill")
 
@@ -49,6 +50,8 @@ class PlanTable(DataTable):
     DEFAULT_CSS = """
     PlanTable { height: 1fr; }
     """
+    # enter selects the row (the planner opens its attack); shown in the footer under the planner's word
+    BINDINGS = [Binding("enter", "select_cursor", "Attack")]
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
