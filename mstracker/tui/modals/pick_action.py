@@ -38,8 +38,8 @@ class PickActionModal(ModalScreen[str | None]):
         dice = ("  · rolls dice", "$text-accent") if spec.rolls else ""
         if legal is not None and not legal.allowed:
             why = first_sentence(legal.reason, 70) if legal.reason else "not now"
-            return Option(Content.assemble((f"  {spec.kind:<22}", "dim"), (f"not now: {why}", "dim italic")), id=spec.kind)
-        return Option(Content.assemble((f"  {spec.kind:<22}", "bold"), (first_sentence(spec.help), "dim"), dice), id=spec.kind)
+            return Option(Content.assemble((f"  {spec.kind:<22} ", "dim"), (f"not now: {why}", "dim italic")), id=spec.kind)
+        return Option(Content.assemble((f"  {spec.kind:<22} ", "bold"), (first_sentence(spec.help), "dim"), dice), id=spec.kind)
 
     def compose(self) -> ComposeResult:
         own = [s for s in self.specs if not s.generic]

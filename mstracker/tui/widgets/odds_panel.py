@@ -40,7 +40,8 @@ def odds_summary(odds: AttackOdds) -> Content:
         rows.append(("Chance to destroy", percent(odds.p_destroy)))
     for key, value in odds.extra.items():
         rows.append((_words(key), percent(value) if key.startswith("p_") or 0 <= value <= 1 else f"{float(value):.2f}"))
-    lines = [Content.assemble((f"{label:<18}", "dim"), (value, "bold")) for label, value in rows]
+    width = max((len(label) + 1 for label, _ in rows), default=18)  # a long label keeps a space before its value
+    lines = [Content.assemble((f"{label:<{max(18, width)}}", "dim"), (value, "bold")) for label, value in rows]
     lines += [Content.styled(f"· {note}", "$text-muted") for note in odds.notes]
     return Content("\n").join(lines)
 
