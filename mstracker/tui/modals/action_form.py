@@ -205,13 +205,18 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self._ready_at = message_clock()
 
     def first_focus(self) -> None:
-        """The first field the player must fill; else the faces (physical dice); else Apply. Set at
-        once (not after the next refresh, as `focus()` does) so keys typed ahead find it."""
-        first_blank = next((f for f in self.fields() if f.arg.required and f.value is None), None)
+        """The first field the player must fill; else the faces (physical dice); else the first field,
+        filled in from the game (a player checks or changes it: enter opens a list, ctrl+r applies);
+        Apply only for a form without fields. Set at once (not after the next refresh, as `focus()`
+        does) so keys typed ahead find it."""
+        fields = self.fields()
+        first_blank = next((f for f in fields if f.arg.required and f.value is None), None)
         if first_blank is not None:
             target = self.query_one(f"#{first_blank.control_id}")
         elif self.physical and self.plan:
             target = self.query_one("#faces", Input)
+        elif fields:
+            target = self.query_one(f"#{fields[0].control_id}")
         else:
             target = self.query_one("#go", Button)
         self.set_focus(target)

@@ -266,6 +266,8 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         for column in self.query(FleetColumn):
             if column.index in owners:
                 column.show_player(new)
+        if old.active != new.active:
+            self.follow_active(new)
         blocker = self.session.engine.next_step_blocker(new)
         if (old.turn, old.active, old.phase, old.step, old.ticked, old.finished, old.extra, self._blocker) != (
             new.turn, new.active, new.phase, new.step, new.ticked, new.finished, new.extra, blocker
@@ -274,6 +276,15 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
             self.show_position()
         else:
             self.refresh_history_keys()
+
+    def follow_active(self, state: GameState) -> None:
+        """The side to act changed: the selection (and, when narrow, the fleet shown) moves to its first ship."""
+        selected = state.ships.get(self.selected) if self.selected else None
+        if selected is not None and selected.owner == state.active:
+            return
+        mine = [s for s in self.ship_order() if state.ships[s].owner == state.active]
+        if mine:
+            self.move_selection(mine[0])
 
     def column_of(self, player: int) -> FleetColumn:
         return self.query_one(f"#fleet-{player}", FleetColumn)

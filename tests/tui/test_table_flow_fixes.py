@@ -1,0 +1,74 @@
+"""Table flow found in play-tests: the side to act is the fleet on screen; a form filled in from the game
+opens on its first field, so enter opens a list rather than applying."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tui_support import make_app, settle
+
+from mstracker.tui.screens.battle_scenes import create_game, demo_of, next_steps, to_attack
+from mstracker.tui.widgets.fleet_column import FleetColumn
+
+
+def test_the_side_to_act_is_the_fleet_on_screen_when_narrow() -> None:
+    async def main() -> dict:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            battle: Any = await create_game(pilot, "spook")
+            await to_attack(pilot, demo_of("spook"))  # Blue's turn 1, Blue's ship selected
+            assert battle.state.ships[battle.selected].owner == 0
+            for _ in range(40):
+                state = battle.state
+                if state.active == 1:
+                    break
+                await next_steps(pilot, 1)
+            state = battle.state
+            shown = [c.index for c in battle.query(FleetColumn) if c.has_class("-current")]
+            seen = {"active": state.active, "owner": state.ships[battle.selected].owner, "shown": shown,
+                    "single": battle.query_one("#fleets").has_class("-single")}
+            return seen
+
+    seen = asyncio.run(main())
+    assert seen["single"] and seen["active"] == 1
+    assert seen["owner"] == 1 and seen["shown"] == [1]
+
+
+def test_a_form_filled_in_from_the_game_opens_on_its_first_field_and_enter_opens_its_list() -> None:
+    """spook use-device: ship and device come filled in; enter must not apply it (it spends RU), it opens
+    the ship list; ctrl+r applies."""
+    from textual.widgets import Select
+
+    from mstracker.tui.modals.action_form import ActionFormModal
+
+    async def main() -> dict:
+        app = make_app()
+        async with app.run_test(size=(120, 36)) as pilot:
+            battle: Any = await create_game(pilot, "spook")
+            await to_attack(pilot, demo_of("spook"))
+            before = len(battle.session.live)
+            await pilot.press("x")
+            await settle(pilot)
+            options = pilot.app.screen.query_one("#action-list")
+            options.highlighted = next(i for i in range(options.option_count)
+                                       if options.get_option_at_index(i).id == "use-device")
+            await pilot.press("enter")
+            await settle(pilot)
+            form = pilot.app.screen
+            assert isinstance(form, ActionFormModal)
+            filled = {f.arg.name: f.value for f in form.fields()}
+            focused = form.focused
+            first = form.fields()[0]
+            on_first = focused is not None and first in focused.ancestors_with_self
+            await pilot.press("enter")
+            await settle(pilot)
+            expanded = isinstance(focused, Select) and focused.expanded
+            return {"filled": filled, "on_first": on_first, "expanded": expanded,
+                    "still_form": pilot.app.screen is form or isinstance(pilot.app.screen, ActionFormModal) or expanded,
+                    "applied": len(battle.session.live) - before}
+
+    seen = asyncio.run(main())
+    assert seen["filled"]["ship"] and seen["filled"]["device"]
+    assert seen["on_first"]
+    assert seen["applied"] == 0 and seen["expanded"]
