@@ -103,7 +103,7 @@ class Engine:
                 if planned is not None:
                     planned.finish()
                     events += planned.record(state)
-                events += self.tracked_ticks(state, action.kind, events)
+                events += self.tracked_ticks(state, action, events)
         except DiceError as exc:
             raise InvalidAction(str(exc)) from None
         left = tuple(getattr(faces, "remaining", ()))
@@ -225,7 +225,7 @@ class Engine:
             return StepRole.TRACKED
         return StepRole.MANUAL
 
-    def tracked_ticks(self, state: GameState, kind: str, events: list[Event]) -> list[Event]:
+    def tracked_ticks(self, state: GameState, action: Action, events: list[Event]) -> list[Event]:
         """`ticked` events for the current phase's tracked items that this action did."""
         phase = state.current_phase
         if phase is None or not events:
@@ -235,8 +235,8 @@ class Engine:
             return []
         out = []
         for step in phase.steps:
-            if step.id not in after.ticked and kind in self.plugin.step_actions.get(step.id, ()):
-                out.append(Event("ticked", {"step_id": step.id, "by": "engine"}, f"Ticked by {kind}: {step.text}"))
+            if step.id not in after.ticked and self.plugin.does_step(state, step.id, action):
+                out.append(Event("ticked", {"step_id": step.id, "by": "engine"}, f"Ticked by {action.kind}: {step.text}"))
         return out
 
     # ---- folding -------------------------------------------------------------------------------

@@ -77,7 +77,7 @@ from ..rules import RulesetBase
 from ..rules.names import UnknownName, find_entry
 from ..rules.outcome import AttackOdds
 from .errors import InvalidAction
-from .events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
+from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from .generic import change_resource, end_game, note, set_value
 from .records import FieldKind, FieldSpec, RecordSpec
 from .state import GameState, PlayerState, ShipItem, ShipState
@@ -394,6 +394,12 @@ class RulesetPlugin:
             target = marked if marked in target_ids else (target_ids[0] if len(target_ids) == 1 else None)
         return LegalAction(spec.kind, allowed=reason is None, reason=reason or "", expected=expected,
                            actor=actor, weapon=weapon, target=target, actors=actor_ids, targets=target_ids)
+
+    def does_step(self, state: GameState, step_id: str, action: Action) -> bool:
+        """Whether this action does checklist step `step_id` (the engine ticks it then): by default any
+        action of its `step_actions` kinds; a ruleset whose steps share an action kind tells them apart by
+        the action's arguments (one device used is not the other)."""
+        return action.kind in self.step_actions.get(step_id, ())
 
     def expected_actions(self, state: GameState) -> frozenset[str]:
         """The actions the current checklist step asks for (from `step_actions`)."""

@@ -28,7 +28,8 @@ from fractions import Fraction
 from typing import Any
 
 from ...fleet import Roster, ShipEntry, validate_roster
-from ...game.events import ActionSpec, ArgType, Event
+from ...game.errors import InvalidAction
+from ...game.events import Action, ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...dice import Distribution
@@ -78,6 +79,26 @@ class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardAct
         self._odds = GameOdds(self)
         self._planning = FirePlanning(self)
         self._specs: tuple[ActionSpec, ...] | None = None
+
+    # ---- the checklist ---------------------------------------------------------------------------
+    #: use-device steps by the device they are for; every other device is the "activate" step
+    DEVICE_STEPS: Mapping[str, str] = {"hyperdrive": "Hyperdrive", "afterburner": "Afterburner"}
+
+    def does_step(self, state: GameState, step_id: str, action: Action) -> bool:
+        """Steps that share an action are told apart by its arguments: the device used (a Hyperdrive jump
+        is not the Afterburner), a fire that names a subsystem (spook §7 A11)."""
+        if not super().does_step(state, step_id, action):
+            return False
+        if action.kind == "use-device":
+            try:
+                name = self.item(state.find_ship(str(action.args["ship"])), str(action.args["device"])).name
+            except (KeyError, InvalidAction):
+                return True
+            wanted = self.DEVICE_STEPS.get(step_id)
+            return name == wanted if wanted is not None else name not in self.DEVICE_STEPS.values()
+        if step_id == "subsystem":
+            return bool(action.args.get("subsystem"))
+        return True
 
     # ---- set-up ----------------------------------------------------------------------------------
     def build_record_spec(self) -> RecordSpec:

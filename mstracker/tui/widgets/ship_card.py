@@ -85,11 +85,15 @@ STATUS_STYLES = {
 
 
 def item_words(r: ItemReadiness) -> str:
-    """'✓', '• spent', '⟳2 reloading', '∅ out' with the detail that matters: 'ammo 3', '1 of 2 shots'."""
+    """'✓', '• spent', '⟳2 reloading', '∅ out' with the detail that matters: 'ammo 3', '1 of 2 shots'.
+    A ready or passive item with uses or ammo counted shows only the count ('✓ 2 left', '8 left'): the
+    card stays short; the reload detail shows once the item is spent or reloading."""
     if r.status is Readiness.READY:
+        if r.uses_left is not None:
+            return f"✓ {r.uses_left} left"
         return f"✓ {r.detail}" if r.detail else "✓"
     if r.status is Readiness.PASSIVE:
-        return ""
+        return f"{r.uses_left} left" if r.uses_left is not None else ""
     word = {Readiness.RELOADING: "reloading", Readiness.DESTROYED: "destroyed"}.get(r.status, r.status.value)
     return f"{r.glyph} {r.detail or word}"
 

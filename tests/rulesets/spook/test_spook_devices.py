@@ -125,3 +125,13 @@ def test_t_spk_5_a_probe_moves_once_per_game() -> None:
     g.end_turn()
     g.end_turn()
     assert "already made its one move" in g.refused("probe-move", ship="Eye")
+
+
+def test_a_device_ticks_its_own_step_and_not_the_other_devices() -> None:
+    g = fleets()
+    g.to_step("hyperdrive")
+    events = g.act("use-device", ship="Haven", device="Hyperdrive")
+    assert [e.data["step_id"] for e in events if e.kind == "ticked"] == ["hyperdrive"]  # not the Afterburner's
+    g.to_step("activate")
+    events = g.act("use-device", ship="Eye", device="Sensor Jammer")
+    assert [e.data["step_id"] for e in events if e.kind == "ticked"] == ["activate"]

@@ -115,7 +115,8 @@ def test_the_menu_opens_on_the_actions_the_step_asks_for_and_the_engine_ticks_th
     g.to_step("fire")
     assert [a.kind for a in g.eng.legal_actions(g.s) if a.expected] == ["fire", "friendly-fire"]
     events = g.act("fire", ship="Fang", weapon="w1", target="Brute")
-    assert [e.data["step_id"] for e in events if e.kind == "ticked"] == ["fire", "subsystem"]
+    # a plain shot does the fire step; the bombers' subsystem step only a fire that names one (spook §7 A11)
+    assert [e.data["step_id"] for e in events if e.kind == "ticked"] == ["fire"]
     assert [s.id for _, s in g.eng.unticked(g.s)] == []  # the phase's items are all done or tracked
 
 
