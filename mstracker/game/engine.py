@@ -320,6 +320,10 @@ class Engine:
             "step_id": step_info.id if step_info else None,
         }
         events = [Event("step-entered", data, text)]
+        if step_info is not None and not self.is_auto(step_info):
+            done = self.plugin.already_done(self.apply(state, events), step_info.id)
+            if done:
+                events.append(Event("ticked", {"step_id": step_info.id, "by": "engine"}, f"Done already: {done}"))
         if run_auto and step_info is not None and self.is_auto(step_info):
             after = self.apply(state, events)
             plan = self.plugin.step_dice(after, step_info.id)

@@ -395,6 +395,12 @@ class RulesetPlugin:
         return LegalAction(spec.kind, allowed=reason is None, reason=reason or "", expected=expected,
                            actor=actor, weapon=weapon, target=target, actors=actor_ids, targets=target_ids)
 
+    def already_done(self, state: GameState, step_id: str) -> str:
+        """Why a players' step is done already as it is entered ('' when it is not): the engine ticks it
+        then, so the checklist never shows open what the game already did (an order of turns decided in
+        set-up)."""
+        return ""
+
     def does_step(self, state: GameState, step_id: str, action: Action) -> bool:
         """Whether this action does checklist step `step_id` (the engine ticks it then): by default any
         action of its `step_actions` kinds; a ruleset whose steps share an action kind tells them apart by

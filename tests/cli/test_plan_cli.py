@@ -4,13 +4,14 @@ Blue to fire in turn 1: human output, --json, measured distances, and errors tha
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction as F
 
 import pytest
-from conftest import CliRun
 
 from mstracker.paths import shipped_data_dir
 
+CliRun = Callable[..., tuple[int, str, str]]  # the `cli` fixture of tests/cli/conftest.py
 SAMPLES = shipped_data_dir() / "fleets" / "spook"
 
 

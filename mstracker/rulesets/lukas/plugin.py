@@ -31,7 +31,7 @@ from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
 from ...rules.outcome import AttackOdds
 from . import abilities, announce, hangar, legal, objectives, order, readiness, table, turn
-from .acting import SHIP_ARG
+from .acting import SHIP_ARG, order_decided
 from .attack import beam_odds, decide_fire, fire_odds
 from .fire_check import SUBSYSTEM_CHOICES, fire_dice, prepare_beam, prepare_fire
 from .game_base import RulesWithSettings
@@ -271,6 +271,12 @@ class Plugin(RulesetPlugin):
             except GameError:  # a form not yet valid has no odds
                 return None
         return None
+
+    def already_done(self, state: GameState, step_id: str) -> str:
+        """The order of turns rolled in set-up (lukas §1.b) is the turn's "order" step done."""
+        if step_id == "order" and order_decided(state):
+            return "the order of turns was decided in set-up (lukas §1.b)"
+        return ""
 
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         return table.obligations(self, state)

@@ -125,3 +125,14 @@ def test_a_table_that_overrides_the_roll_plays_in_seating_order() -> None:
     s = to_turn(eng, s, 2, "ship_upkeep")
     assert s.active == 1
     assert refused(eng, s, "roll-order") == "the order of turns is decided before the game (lukas §1.b); turn 2 is under way"
+
+
+def test_an_order_rolled_before_turn_1_leaves_turn_1_s_order_step_done() -> None:
+    eng = engine()
+    s = new(eng, first=None)
+    s = eng.apply(s, decide(eng, s, "roll-order", (2, 5)))  # in set-up, before next-step starts turn 1
+    events = decide(eng, s, "next-step")
+    s = eng.apply(s, events)
+    assert (s.turn, s.current_step.id) == (1, "order")
+    assert "order" in s.ticked
+    assert events[-1].text == "Done already: the order of turns was decided in set-up (lukas §1.b)"
