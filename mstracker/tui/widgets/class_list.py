@@ -17,6 +17,17 @@ from ..rules_view import HIDDEN, cell_text
 COST_FIELDS = ("rus", "cost", "points")
 
 
+def words(field: str) -> str:
+    """A stat's name as players read it: 'max_dimensions' -> 'max dimensions'."""
+    return field.replace("_", " ")
+
+
+def column_head(field: str) -> str:
+    """A narrow column's head: the words when they fit in 8, else the last word ('weapon_slots' -> 'slots')."""
+    text = words(field)
+    return text if len(text) <= 8 else text.split()[-1][:8]
+
+
 def cost_field(entry: Any) -> str | None:
     return next((f for f in COST_FIELDS if f in type(entry).model_fields), None)
 
@@ -76,7 +87,7 @@ class ClassList(DataTable):
             label = Text.assemble(name, (mark, accent), (" ✗" if name in self.broken else "", f"bold {error}"))
             values = (data.get(f) if isinstance(data, Mapping) else None for f in columns)
             rows.append([label, *(cell_text(v) for v in values)])
-        fill_table(self, ["class", *(name[:8] for name in columns)], rows)
+        fill_table(self, ["class", *(column_head(name) for name in columns)], rows)
         if keep is not None:
             self.select(keep, custom=keep_custom)
 
@@ -120,6 +131,6 @@ class ClassList(DataTable):
         for field, value in values.items():
             if field in HIDDEN or value in (None, (), ""):
                 continue
-            out.append(f"{field} ", style="dim")
+            out.append(f"{words(field)} ", style="dim")
             out.append(f"{cell_text(value)}   ")
         return out
