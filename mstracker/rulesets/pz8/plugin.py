@@ -47,7 +47,7 @@ class Plugin(PlanningAnswers):
         "choose": ("activate",),
         "move": ("move",),
         "fire": ("fire", "fire-back", "shoot-torpedo"),
-        "torpedo": ("launch-torpedo", "end-activation"),
+        "torpedo": ("launch-torpedo",),  # not end-activation: the next activation's checklist starts clear
         "torpedoes": ("torpedo-attack", "remove-torpedo"),
         "asteroids": ("asteroid-collision",),
     }

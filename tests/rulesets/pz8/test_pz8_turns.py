@@ -25,8 +25,8 @@ def test_t_pz8_1_six_against_three_a_activates_two_per_step_b_one() -> None:
         play.activation(f"B{2 if a == 'A3' else 3}")
     s = play.state
     assert all(ship.record["activated"] for ship in s.ships.values())
-    # activate and end-activation ticked their items; move and fire were not done (the table shows them)
-    assert s.current_step.id == "activated" and set(s.ticked) == {"choose", "torpedo"}
+    # activate ticked its item; move, fire and launch were not done by the last ship (the table shows them)
+    assert s.current_step.id == "activated" and set(s.ticked) == {"choose"}
     assert play.eng.unticked(s) == []  # every activation item is an action's: nothing to ask about
     play.act("next-step")  # no force needed: every ship has activated
     assert play.state.current_phase.id == "end"
@@ -119,11 +119,8 @@ def test_next_step_through_the_activation_steps_loops_until_every_ship_is_done()
 
 def test_the_activation_steps_are_left_early_only_as_a_table_decision() -> None:
     play = Play.sides(2, 2).start(5, 2)
-    for _ in range(5):
-        play.act("next-step")
-    s = play.state
-    assert s.current_step.id == "activated"
-    assert "Not activated yet: Alpha 1 (#1), Alpha 2 (#2), Bravo 1 (#3), Bravo 2 (#4)" in texts(play.log[-1])
+    play.act("next-step")
+    assert play.state.current_step.id == "choose"  # no ship activated: next-step says so at step 1 (pz8 §2)
     refusal = play.refused("next-step")
     assert refusal == ("Every Spaceship is activated each turn; not activated yet: Alpha 1 (#1), Alpha 2 (#2), "
                        "Bravo 1 (#3), Bravo 2 (#4) (pz8 §2); do it with activate. The table may override it as a "
@@ -131,6 +128,9 @@ def test_the_activation_steps_are_left_early_only_as_a_table_decision() -> None:
     assert play.refused("next-step", force=True) == refusal  # force is for the players' own items
     events = play.act("override", obligation="activations-left", reason="the fleets disengage")
     assert "Table decision" in events[0].text and "the fleets disengage" in events[0].text
+    for _ in range(4):
+        play.act("next-step")  # choose, move, fire, torpedo -> activated
+    assert "Not activated yet: Alpha 1 (#1), Alpha 2 (#2), Bravo 1 (#3), Bravo 2 (#4)" in texts(play.log[-1])
     play.act("next-step")
     assert play.state.current_phase.id == "end"
     assert "this turn's are over" in play.refused("activate", ship="A1")
