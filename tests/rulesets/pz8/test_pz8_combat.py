@@ -157,8 +157,8 @@ def test_t_pz8_14_torpedo_launch_attack_and_a_second_salvo_refused() -> None:
     # next turn: the salvo is still spent
     play.activation("B2")
     play.activation("A2")
-    for _ in range(5):
-        play.act("next-step")
+    for _ in range(3):
+        play.act("next-step")  # no counter on the table: Activated chits, victory check, turn 2
     play.act("roll-initiative", 6, 1)
     play.act("activate", ship="A1")
     assert "no Torpedo salvo left" in play.refused("launch-torpedo", ship="A1")

@@ -51,3 +51,48 @@ def test_fire_at_torpedoes_with_a_ship_as_target_points_to_shoot_torpedo() -> No
     spec = next(s for s in engine().plugin.action_specs() if s.kind == "shoot-torpedo")
     torpedo = next(a for a in spec.args if a.name == "torpedo")
     assert [t.id for t in engine().plugin.token_choices(play.state, "shoot-torpedo", torpedo, play.ship("B1"))] == ["t1"]
+
+
+def test_advance_at_the_last_activation_stops_where_the_players_move_torpedoes_and_shift_asteroids() -> None:
+    # pz8 §5: "Torpedoes move simultaneously at the end of each turn"; §6: "At the end of each turn, shift
+    # the Asteroids one hex, in a pre-planned direction": both are done on the table by the players.
+    play = Play.sides(1, 1, asteroids="1").start(5, 2)
+    play.activation("A1", ("launch-torpedo", (), {"ship": "A1"}))  # t1
+    play.act("activate", ship="B1")
+    play.act("move", ship="B1", mps="F")
+    play.act("next-step")  # fire -> torpedo (4/5)
+    events = play.act("advance")
+    assert (play.state.turn, play.state.current_phase.id, play.state.current_step.id) == (1, "end-torpedoes",
+                                                                                          "move-torpedoes")
+    assert events[-1].text.startswith("End of turn: Torpedoes · 1/1: Move every Torpedo salvo 6 hexes")
+    assert {"torpedo-attack", "remove-torpedo"} <= play.eng.plugin.expected_actions(play.state)
+    play.act("torpedo-attack", 3, 3, 2, 4, torpedo="t1", target="B1")  # 2D6 6 against 2D6 6: no damage
+    play.act("advance")  # the players' item is ticked; the asteroid step is theirs too
+    assert play.state.current_step.id == "shift-asteroids"
+    # no drift arrow was set: the book's asteroids move in a pre-planned direction (pz8 §6)
+    [drift] = [o for o in play.eng.obligations(play.state) if o.id == "asteroid-drift"]
+    assert (drift.cite, drift.resolve) == ("pz8 §6", "set-drift")
+    assert play.refused("advance") == (
+        "Asteroids a1 shift one hex at the end of each turn in a pre-planned direction, shown by a counter with an "
+        "arrow in one corner hex; no direction is recorded yet (set-drift DIRECTION, e.g. NE) (pz8 §6); do it with "
+        "set-drift. The table may override it as a logged decision: override asteroid-drift REASON")
+    play.act("set-drift", direction="NE")
+    play.act("advance")  # Activated chits, victory check, turn 2's initiative
+    assert (play.state.turn, play.state.current_step.id) == (2, "roll")
+    # turn 2: a1 is still on the table (asteroids cannot be destroyed), t1 is gone: only the asteroid step
+    play.act("roll-initiative", 6, 1)
+    play.activation("A1")
+    play.activation("B1")
+    play.act("advance")
+    assert play.state.current_step.id == "shift-asteroids" and play.eng.obligations(play.state) == ()
+
+
+def test_an_empty_table_runs_on_to_the_next_turn() -> None:
+    play = Play.sides(1, 1).start(5, 2)
+    play.activation("A1")
+    play.act("activate", ship="B1")
+    play.act("advance")  # B1's move step is the players'
+    play.act("next-step")
+    play.act("next-step")  # -> torpedo 4/5
+    play.act("advance")
+    assert (play.state.turn, play.state.current_step.id) == (2, "roll")
