@@ -66,6 +66,7 @@ class ActivationActions(Pz8Base):
             step = {"side": turn.side, "left": turn.left, "size": done + turn.left}
             text += f": {done + 1} of {done + turn.left} in this step"
         batch = Batch(self, state)
+        self.fresh_checklist(batch, keep=frozenset({"quota", "choose"}))
         self.lapse_fire_back(batch)
         batch.extra("activation", {"ship": ship.id, "moved": False, "launched": False}, text)
         if step is not None and step != view.stored_step:
@@ -216,6 +217,7 @@ class ActivationActions(Pz8Base):
         if view.phase_id != ACTIVATION_PHASE:
             return
         if view.anyone_waiting():
+            self.fresh_checklist(batch)
             self.goto(batch, "choose", dice)
         elif not at_last_step:
             self.goto(batch, "activated", dice)

@@ -53,8 +53,8 @@ class CombatActions(TurnActions):
         ArgSpec("distance", ArgType.INT, _DISTANCE, required=False),
         ArgSpec("fire_back", ArgType.BOOL, "this shot answers a shot at the firer, at -1 (as fire-back)",
                 required=False, default=False),
-        ArgSpec("at_torpedo", ArgType.BOOL, "shoot at a Torpedo salvo, at -1; a hit explodes it (as shoot-torpedo)",
-                required=False, default=False),
+        ArgSpec("at_torpedo", ArgType.BOOL, "the target is an enemy Torpedo salvo's counter id, at -1 (pz8 §5); "
+                "in a form, use shoot-torpedo, which lists the enemy salvos", required=False, default=False),
         help="Fire the ship's gun straight ahead, once in its activation, after moving (pz8 §4): 1D6 to hit "
         "(1-3 hexes 4+, 4-6 hexes 5+, 7-9 hexes 6; -1 if the firer is Damaged, -1 for a fire-back, -1 at "
         "Torpedoes), then the opposed damage roll: +1 or +2 Damages (a Damaged target is Destroyed), +3 or more "
@@ -108,8 +108,7 @@ class CombatActions(TurnActions):
         else:
             self.may_fire(state, shooter)
             if at_torpedo:
-                torpedo = view.counter("torpedoes", str(args.get("torpedo") or args.get("target") or ""),
-                                       offer=view.enemy_torpedoes(shooter.owner))
+                torpedo = self._aimed_torpedo(view, shooter, kind, str(args.get("torpedo") or args.get("target") or ""))
                 if torpedo["owner"] == shooter.owner:
                     raise InvalidAction(f"{torpedo['id']} is {state.players[shooter.owner].name}'s own Torpedo salvo; "
                                         "a ship shoots at enemy salvos")
@@ -122,12 +121,40 @@ class CombatActions(TurnActions):
                                fire_back=fire_back, at_torpedo=at_torpedo)
         except ValueError as exc:
             raise InvalidAction(str(exc)) from None
+        if need.lowest_face is None:
+            raise InvalidAction(self._hopeless(view, shooter, target, torpedo, need, fire_back))
         ship = self.rules(state).spaceship
         attack = defence = 0
         if target is not None:
             attack = d6_count(ship.attack_damaged if shooter.get("damaged") else ship.attack)
             defence = d6_count(ship.defence_damaged if target.get("damaged") else ship.defence)
         return Shot(shooter, target, torpedo, int(distance), fire_back, at_torpedo, need, attack, defence)
+
+    @staticmethod
+    def _aimed_torpedo(view: TurnView, shooter: ShipState, kind: str, ref: str) -> dict[str, Any]:
+        """The Torpedo salvo a shot at Torpedoes names; `fire` with at_torpedo, whose form lists only ships,
+        points to shoot-torpedo, whose form lists the enemy salvos (pz8 §4: "Spaceship or Torpedoes")."""
+        enemy = view.enemy_torpedoes(shooter.owner)
+        try:
+            return view.counter("torpedoes", ref, offer=enemy)
+        except InvalidAction as exc:
+            if kind == "shoot-torpedo":
+                raise
+            ids = ", ".join(t["id"] for t in enemy) or "none is on the table"
+            raise InvalidAction(f"{exc}. To shoot at a Torpedo salvo, use shoot-torpedo (pz8 §5): its form lists "
+                                f"the enemy salvos ({ids})") from None
+
+    @staticmethod
+    def _hopeless(view: TurnView, shooter: ShipState, target: ShipState | None, torpedo: dict[str, Any] | None,
+                  need: ToHitNeed, fire_back: bool) -> str:
+        """Why a shot no D6 face can hit is refused: the to-hit table cannot be reached (pz8 §4, §5)."""
+        aim = target.label if target is not None else view.torpedo_label(torpedo or {})
+        mods = ", ".join(f"{name} {value:+d}".replace("-", "−") for name, value in need.modifiers)
+        where = "pz8 §4, §5" if torpedo is not None else "pz8 §4"
+        then = ("let the fire-back go (any other action does)" if fire_back
+                else "the gun is not spent: pick a nearer target, or go on without firing")
+        return (f"{shooter.label} cannot hit {aim} at {plural(need.distance, 'hex', 'hexes')}: the {need.band} band "
+                f"needs {need.number} on 1D6 and with {mods} no face reaches it ({where}); nothing is rolled: {then}")
 
     def may_fire(self, state: GameState, shooter: ShipState) -> None:
         """Refused unless the shooter is being activated and has neither fired nor (by the settings)

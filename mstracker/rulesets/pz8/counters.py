@@ -1,5 +1,7 @@
 """pz8 plugin: counters on the table (pz8 §5 Torpedo salvos, §6 asteroids and the drift arrow) and the
-end-of-turn prompts for moving them. Positions stay on the table; the app keeps the counters' ids.
+end of turn that moves them: the players' own items while such counters are on the table (the drift arrow
+set before the asteroids shift), the automatic prompts of older saves. Positions stay on the table; the
+app keeps the counters' ids.
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
 from ...game.generic import note
 from ...game.plugin import action, auto_step
 from ...game.state import GameState
+from ...rules.contract import Obligation
 from .torpedoes import TorpedoActions
 from .turn import ACTIVATIONS_LEFT
-from .view import ship_names
+from .view import counter_label, ship_names
+
+DRIFT = "asteroid-drift"
 
 
 class CounterActions(TorpedoActions):
@@ -112,6 +117,35 @@ class CounterActions(TorpedoActions):
     def _asteroids_first(self, state: GameState) -> bool:
         return self.setting(state, "end_of_turn_order") == "asteroids_first"
 
+    def phase_applies(self, state: GameState, index: int) -> bool:
+        """The end-of-turn phases where the players move the Torpedo salvos (pz8 §5) and shift the asteroids
+        (pz8 §6) apply while such counters are on the table, the asteroids before or after the Torpedoes
+        as the end-of-turn order setting says; an empty table goes on to the Activated chits."""
+        phase_id = state.sequence[index].id
+        view = self.view(state)
+        if phase_id == "end-torpedoes":
+            return bool(view.torpedoes())
+        if phase_id in ("end-asteroids-first", "end-asteroids"):
+            first = phase_id == "end-asteroids-first"
+            return bool(view.asteroids()) and self._asteroids_first(state) == first
+        return super().phase_applies(state, index)
+
+    def obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        """The turn's obligations (turn.py), and the drift arrow before the asteroids shift: the book's
+        asteroids move in a pre-planned direction, shown by a counter with an arrow (pz8 §6)."""
+        out = super().obligations(state)
+        view = self.view(state)
+        rocks = view.asteroids()
+        if view.step_id in ("shift-asteroids", "asteroids") and rocks and not state.extra.get("drift"):
+            listing = ", ".join(counter_label(a) for a in rocks)
+            out += (Obligation(
+                DRIFT, f"Asteroids {listing} shift one hex at the end of each turn in a pre-planned direction, "
+                "shown by a counter with an arrow in one corner hex; no direction is recorded yet (set-drift "
+                "DIRECTION, e.g. NE)", "pz8 §6", resolve="set-drift", blocks=frozenset({"next-step"})),)
+        return out
+
+    # Games saved before the end-of-turn items became the players' own (end-torpedoes, end-asteroids
+    # phases above) keep their checklist, with these automatic prompts.
     @auto_step("torpedoes")
     def _torpedo_step(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         self._guard_activations_left(state)

@@ -117,6 +117,17 @@ class Pz8Base(RulesetPlugin):
                     batch.add(*self.engine.enter_step(state, p, s, dice))
                     return
 
+    def fresh_checklist(self, batch: Batch, keep: frozenset[str] = frozenset()) -> None:
+        """The activation steps' ticks belong to one activation: a new one starts with them cleared (pz8 §2)."""
+        state = batch.state
+        phase = state.current_phase
+        if phase is None or phase.id != ACTIVATION_PHASE:
+            return
+        for n, step in enumerate(phase.steps, start=1):
+            if step.id in state.ticked and step.id not in keep:
+                batch.add(Event("unticked", {"step_id": step.id, "by": "pz8"},
+                                f"Checklist item {n} cleared for the next activation"))
+
     def clear_marks(self, batch: Batch, when: str) -> None:
         """A new turn's marks: Activated chits off, fired and fire-backs reset, MPs full (3 if Damaged),
         and no activation, step or fire-back left open (pz8 §2, §3)."""

@@ -47,9 +47,12 @@ class Plugin(PlanningAnswers):
         "choose": ("activate",),
         "move": ("move",),
         "fire": ("fire", "fire-back", "shoot-torpedo"),
-        "torpedo": ("launch-torpedo", "end-activation"),
-        "torpedoes": ("torpedo-attack", "remove-torpedo"),
-        "asteroids": ("asteroid-collision",),
+        "torpedo": ("launch-torpedo",),  # not end-activation: the next activation's checklist starts clear
+    }
+    #: The players' own end-of-turn items (pz8 §5, §6): what they record there; next-step ticks the item.
+    end_of_turn_actions = {
+        "move-torpedoes": ("torpedo-attack", "remove-torpedo", "asteroid-collision"),
+        "shift-asteroids": ("asteroid-collision", "set-drift"),
     }
 
     def __init__(self, ruleset: Any) -> None:
@@ -106,13 +109,15 @@ class Plugin(PlanningAnswers):
 
     def expected_actions(self, state: GameState) -> frozenset[str]:
         """The current step's actions; a fire-back while one may be made (it comes at once, pz8 §4); an
-        activation while ships wait at the last activation step (pz8 §2)."""
+        activation while ships wait at the last activation step (pz8 §2); at the end of the turn, what the
+        players record as they move the Torpedo salvos and shift the asteroids (pz8 §5, §6)."""
         expected = set(super().expected_actions(state))
         view = self.view(state)
         if view.pending is not None:
             expected.add("fire-back")
         if view.step_id == "activated" and view.anyone_waiting():
             expected.add("activate")
+        expected.update(self.end_of_turn_actions.get(view.step_id or "", ()))
         return frozenset(expected)
 
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:

@@ -103,7 +103,7 @@ class TurnActions(ActivationActions):
                 "one forward (the game's settings ask the app to hold the table to it)", "pz8 §3",
                 resolve="move", blocks=AFTER_MOVE, player=busy.owner))  # the mover's side: end-activation names no ship
         waiting = view.anyone_waiting()
-        if view.phase_id == ACTIVATION_PHASE and view.step_id == "activated" and waiting:
+        if view.phase_id == ACTIVATION_PHASE and waiting and (view.step_id == "activated" or busy is None):
             out.append(Obligation(
                 ACTIVATIONS_LEFT, f"Every Spaceship is activated each turn; not activated yet: {ship_names(waiting)}",
                 "pz8 §2", resolve="activate", blocks=frozenset({"next-step"})))

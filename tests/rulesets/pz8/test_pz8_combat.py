@@ -83,8 +83,10 @@ def test_t_pz8_4_5_to_hit_bands_and_a_damaged_firer_at_long_range() -> None:
         assert play.act("fire", *faces, ship="A1", target="B1", distance=distance)[0].data["hit"] is hit
     play = at_fire()
     play.act("set", target="A1", key="damaged", value="yes")
-    events = play.act("fire", 6, ship="A1", target="B1", distance=8)
-    assert "rolls 6, modified 5: miss (needs 6)" in events[0].text
+    # 7-9 hexes need a 6; Damaged -1: a 6 makes 5, so no face hits and the shot is refused (pz8 §4)
+    assert "the 7-9 hex band needs 6 on 1D6 and with Damaged −1 no face reaches it (pz8 §4)" in play.refused(
+        "fire", 6, ship="A1", target="B1", distance=8)
+    assert not play.rec("A1", "fired")
 
 
 def test_t_pz8_6_fire_back_at_minus_1_once_and_not_answered() -> None:
@@ -155,8 +157,8 @@ def test_t_pz8_14_torpedo_launch_attack_and_a_second_salvo_refused() -> None:
     # next turn: the salvo is still spent
     play.activation("B2")
     play.activation("A2")
-    for _ in range(5):
-        play.act("next-step")
+    for _ in range(3):
+        play.act("next-step")  # no counter on the table: Activated chits, victory check, turn 2
     play.act("roll-initiative", 6, 1)
     play.act("activate", ship="A1")
     assert "no Torpedo salvo left" in play.refused("launch-torpedo", ship="A1")

@@ -50,9 +50,9 @@ def test_a_damaged_ship_rolls_one_die_and_its_penalties_are_named() -> None:
         (6, "Alpha 1's damage roll (1D6)", "1", "Opposed damage roll (pz8 §4)", "on a hit"),
         (6, "Bravo 1's defence roll (1D6)", "3", "Opposed damage roll (pz8 §4)", "on a hit"),
     ]
-    # 7-9 hexes needs 6, -1 Damaged: no face hits; the one die is still rolled and always misses
-    assert needs(play, "fire", ship="A1", target="B1", distance=8)[0][1] == "to hit (7-9 hex, Damaged -1: no face hits)"
-    play.act("fire", 6, ship="A1", target="B1", distance=8)
+    # 7-9 hexes needs 6, -1 Damaged: no face hits, so no dice are declared: the shot is refused (pz8 §4)
+    with pytest.raises(InvalidAction, match=r"no face reaches it \(pz8 §4\)"):
+        needs(play, "fire", ship="A1", target="B1", distance=8)
 
 
 def test_a_fire_back_declares_its_dice_against_the_attacker() -> None:

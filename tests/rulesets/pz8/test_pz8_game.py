@@ -31,7 +31,7 @@ SCRIPT: list[tuple[str, tuple[int, ...], dict[str, object]]] = [
     ("end-activation", (), {}),
     ("activate", (), {"ship": "R3"}),
     ("fire", (5, 4, 4, 3, 4), {"ship": "R3", "target": "Dowel", "distance": 6}),  # 8 - 7: Dowel Damaged
-    ("fire-back", (6,), {}),  # 6 - 1 - 1 = 4 at 4-6 hexes: miss
+    # no fire-back: Damaged Dowel at 6 hexes needs 5 at -2, no face hits (refused, pz8 §4)
     ("end-activation", (), {}),
     ("activate", (), {"ship": "Dowel"}),
     ("move", (), {"ship": "Dowel", "mps": "FFF"}),
@@ -43,7 +43,7 @@ SCRIPT: list[tuple[str, tuple[int, ...], dict[str, object]]] = [
     ("activate", (), {"ship": "R5"}),
     ("launch-torpedo", (), {"ship": "R5"}),  # t2
     ("fire", (3,), {"ship": "R5", "target": "Toggle Bolt", "distance": 8}),  # miss
-    ("fire-back", (6,), {"ship": "Toggle Bolt"}),  # 6 - 1 = 5 at 7-9: miss
+    # no fire-back: Toggle Bolt at 8 hexes needs 6 at -1, no face hits (refused, pz8 §4)
     ("end-activation", (), {}),
     ("activate", (), {"ship": "A3"}),
     ("fire", (4, 2, 2, 3, 3), {"ship": "A3", "target": "R5", "distance": 1}),  # 4 - 6: no damage

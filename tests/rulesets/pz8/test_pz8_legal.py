@@ -103,6 +103,10 @@ def test_the_engine_ticks_the_items_actions_did_and_asks_about_none() -> None:
     assert events[-1].text.startswith("Ticked by activate: ")
     play.act("move", ship="A1", mps="F")
     play.act("fire", 1, ship="A1", target="B1", distance=3)
-    play.act("end-activation")
-    assert set(play.state.ticked) >= {"choose", "move", "fire", "torpedo"}
+    assert set(play.state.ticked) >= {"choose", "move", "fire"}
+    events = play.act("end-activation")  # B1 waits: its activation starts with a clear checklist (pz8 §2)
+    assert [e.text for e in events if e.kind == "unticked"] == [
+        "Checklist item 1 cleared for the next activation", "Checklist item 2 cleared for the next activation",
+        "Checklist item 3 cleared for the next activation"]
+    assert play.state.current_step.id == "choose" and play.state.ticked == ()
     assert play.eng.unticked(play.state) == []

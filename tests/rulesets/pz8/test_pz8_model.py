@@ -110,16 +110,21 @@ def test_structure(pz8: Ruleset) -> None:
 
 
 def test_phases_follow_the_turn_checklist(pz8: Ruleset) -> None:
-    assert [p.id for p in pz8.phases] == ["initiative", "activation", "end"]
+    assert [p.id for p in pz8.phases] == ["initiative", "activation", "end-asteroids-first", "end-torpedoes",
+                                          "end-asteroids", "end"]
     steps = {p.id: [s.id for s in p.steps] for p in pz8.phases}
     assert steps == {
         "initiative": ["roll", "quota"],
         "activation": ["choose", "move", "fire", "torpedo", "activated"],
-        "end": ["torpedoes", "asteroids", "clear", "victory"],
+        "end-asteroids-first": ["shift-asteroids"],
+        "end-torpedoes": ["move-torpedoes"],
+        "end-asteroids": ["shift-asteroids"],
+        "end": ["clear", "victory"],
     }
     kinds = {s.id: s.kind.value for p in pz8.phases for s in p.steps}
     assert kinds["quota"] == kinds["activated"] == kinds["clear"] == "auto"
-    assert kinds["move"] == kinds["fire"] == "manual"
+    # the players move the Torpedo salvos and shift the asteroids on the table (pz8 §5, §6): their own items
+    assert kinds["move"] == kinds["fire"] == kinds["move-torpedoes"] == kinds["shift-asteroids"] == "manual"
 
 
 def test_every_rules_md_pz8_key_is_a_setting(pz8: Ruleset) -> None:

@@ -49,8 +49,8 @@ def test_the_table_may_set_the_initiative_aside_for_the_turn() -> None:
     play.act("end-activation")
     for ship in ("A1", "A2", "B1"):
         play.activation(ship)
-    for _ in range(5):
-        play.act("next-step")
+    for _ in range(3):
+        play.act("next-step")  # no counter on the table: Activated chits, victory check, turn 2
     assert play.state.turn == 2 and [o.id for o in play.eng.obligations(play.state)] == ["initiative"]
 
 
@@ -58,9 +58,7 @@ def test_the_activation_steps_are_left_only_when_every_ship_was_activated() -> N
     play = Play.sides(1, 1).start(5, 2)
     play.act("next-step")  # quota -> choose
     play.activation("A1")
-    for _ in range(4):
-        play.act("next-step")  # choose, move, fire, torpedo -> activated: B1 never activated
-    assert play.state.current_step.id == "activated"
+    assert play.state.current_step.id == "choose"  # B1 waits: next-step says so at once, not 4 steps on
     [obligation] = play.eng.obligations(play.state)
     assert (obligation.id, obligation.resolve, obligation.blocks) == ("activations-left", "activate",
                                                                       frozenset({"next-step"}))
@@ -78,16 +76,17 @@ def test_advance_does_not_run_past_ships_waiting_to_be_activated() -> None:
     play = Play.sides(1, 1).start(5, 2)
     play.act("next-step")  # quota -> choose
     play.activation("A1")
-    play.act("next-step")  # choose -> move
-    events = play.act("advance")  # move is the players' own; it stops at the next of their items
-    assert play.state.current_step.id == "fire"
-    play.act("next-step")  # -> torpedo
-    events = play.act("advance")  # into the last activation step, and no further: B1 waits
-    assert play.state.current_step.id == "activated"
-    assert events[-1].text.startswith("Note: Not activated yet: Bravo 1 (#2).")
-    assert play.refused("advance").startswith("Every Spaceship is activated each turn")
+    assert play.state.current_step.id == "choose"  # B1 waits, none is activated: neither goes on
+    assert play.refused("advance").startswith("Every Spaceship is activated each turn; not activated yet: Bravo 1")
+    assert play.refused("next-step") == play.refused("advance")
     play.act("override", obligation="activations-left", reason="Bravo 1 holds back")
-    play.act("advance")  # the end of turn runs by itself; turn 2 stops where its initiative is due
+    play.act("advance")  # choose is the players' own: it goes on to the next of their items
+    assert play.state.current_step.id == "move"
+    play.act("next-step")  # -> fire
+    play.act("next-step")  # -> torpedo
+    events = play.act("advance")  # the last activation step notes B1; the end of turn runs by itself (nothing
+    # on the table); turn 2 stops where its initiative is due
+    assert "Note: Not activated yet: Bravo 1 (#2)." in [e.text[:38] for e in events]
     assert (play.state.turn, play.state.current_step.id) == (2, "roll")
 
 

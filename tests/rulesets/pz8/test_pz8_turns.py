@@ -25,8 +25,8 @@ def test_t_pz8_1_six_against_three_a_activates_two_per_step_b_one() -> None:
         play.activation(f"B{2 if a == 'A3' else 3}")
     s = play.state
     assert all(ship.record["activated"] for ship in s.ships.values())
-    # activate and end-activation ticked their items; move and fire were not done (the table shows them)
-    assert s.current_step.id == "activated" and set(s.ticked) == {"choose", "torpedo"}
+    # activate ticked its item; move, fire and launch were not done by the last ship (the table shows them)
+    assert s.current_step.id == "activated" and set(s.ticked) == {"choose"}
     assert play.eng.unticked(s) == []  # every activation item is an action's: nothing to ask about
     play.act("next-step")  # no force needed: every ship has activated
     assert play.state.current_phase.id == "end"
@@ -119,11 +119,8 @@ def test_next_step_through_the_activation_steps_loops_until_every_ship_is_done()
 
 def test_the_activation_steps_are_left_early_only_as_a_table_decision() -> None:
     play = Play.sides(2, 2).start(5, 2)
-    for _ in range(5):
-        play.act("next-step")
-    s = play.state
-    assert s.current_step.id == "activated"
-    assert "Not activated yet: Alpha 1 (#1), Alpha 2 (#2), Bravo 1 (#3), Bravo 2 (#4)" in texts(play.log[-1])
+    play.act("next-step")
+    assert play.state.current_step.id == "choose"  # no ship activated: next-step says so at step 1 (pz8 §2)
     refusal = play.refused("next-step")
     assert refusal == ("Every Spaceship is activated each turn; not activated yet: Alpha 1 (#1), Alpha 2 (#2), "
                        "Bravo 1 (#3), Bravo 2 (#4) (pz8 §2); do it with activate. The table may override it as a "
@@ -131,6 +128,9 @@ def test_the_activation_steps_are_left_early_only_as_a_table_decision() -> None:
     assert play.refused("next-step", force=True) == refusal  # force is for the players' own items
     events = play.act("override", obligation="activations-left", reason="the fleets disengage")
     assert "Table decision" in events[0].text and "the fleets disengage" in events[0].text
+    for _ in range(4):
+        play.act("next-step")  # choose, move, fire, torpedo -> activated
+    assert "Not activated yet: Alpha 1 (#1), Alpha 2 (#2), Bravo 1 (#3), Bravo 2 (#4)" in texts(play.log[-1])
     play.act("next-step")
     assert play.state.current_phase.id == "end"
     assert "this turn's are over" in play.refused("activate", ship="A1")
@@ -141,12 +141,14 @@ def test_end_of_turn_clears_the_marks_and_the_next_turn_starts_fresh() -> None:
     play.activation("A1", ("move", (), {"ship": "A1", "mps": "F F R"}), ("launch-torpedo", (), {"ship": "A1"}))
     play.activation("B1")
     assert play.rec("A1", "mps") == 3
-    events = play.act("next-step")  # End of turn: torpedoes
-    assert "Torpedo salvos in flight: Torpedoes t1 (A, from Alpha 1) launched turn 1" in texts(events)
-    events = play.act("next-step")  # asteroids
-    assert "Asteroids a1: shift each one hex toward SW" in texts(events)
-    events = play.act("next-step")  # clear
-    assert [e.text for e in events[1:]] == [
+    events = play.act("next-step")  # End of turn: the players move t1 (pz8 §5)
+    assert events[-1].text.startswith("End of turn: Torpedoes · 1/1: Move every Torpedo salvo 6 hexes toward")
+    events = play.act("next-step")  # they shift a1 along the drift arrow (pz8 §6)
+    assert events[0].text == "Done: " + play.state.sequence[3].steps[0].text
+    assert events[-1].text.startswith("End of turn: asteroids · 1/1: Shift every asteroid one hex")
+    events = play.act("next-step")  # the asteroid item ticked, then clear
+    assert events[0].text.startswith("Done: Shift every asteroid")
+    assert [e.text for e in events[2:]] == [
         "Alpha 1 (#1) Activated: yes → no, end of turn 1",
         "Alpha 1 (#1) MPs: 3 → 6 (+3), end of turn 1",
         "Bravo 1 (#2) Activated: yes → no, end of turn 1",
@@ -170,11 +172,14 @@ def test_asteroids_first_setting_swaps_the_end_of_turn_prompts() -> None:
     play = Play.sides(1, 1, asteroids="1", end_of_turn_order="asteroids_first").start(5, 2)
     play.activation("A1", ("launch-torpedo", (), {"ship": "A1", "where": "C3"}))
     play.activation("B1")
-    first = texts(play.act("next-step"))
-    second = texts(play.act("next-step"))
-    assert "First (house rule: asteroids shift before Torpedoes move): Asteroids a1" in first
-    assert "drift arrow (set-drift" in first
-    assert "Then (house rule: Torpedoes move after the asteroids): Torpedo salvos in flight" in second
+    play.act("next-step")
+    assert play.state.current_phase.id == "end-asteroids-first"
+    assert "no direction is recorded yet (set-drift DIRECTION, e.g. NE) (pz8 §6)" in play.refused("next-step")
+    play.act("set-drift", direction="NE")
+    play.act("next-step")
+    assert play.state.current_phase.id == "end-torpedoes"
+    play.act("next-step")  # the asteroids moved first: no asteroid step after the Torpedoes
+    assert (play.state.current_phase.id, play.state.current_step.id) == ("end", "clear")
 
 
 def test_victory_check_ends_the_game_when_a_side_has_no_ships() -> None:
@@ -185,18 +190,18 @@ def test_victory_check_ends_the_game_when_a_side_has_no_ships() -> None:
     play.act("end-activation")
     play.activation("A2")
     assert play.state.current_step.id == "activated"
-    for _ in range(4):
-        play.act("next-step")
+    for _ in range(2):
+        play.act("next-step")  # no counter on the table: Activated chits, victory check
     s = play.state
     assert s.finished and s.winner == "A" and s.result == "A wins: B has no Spaceships left"
     assert "has ended" in play.refused("next-step")
 
 
 def test_a_draw_when_both_sides_are_gone() -> None:
-    play = Play.sides(1, 1, asteroids="1").start(5, 2)
+    play = Play.sides(1, 1, asteroids="1", drift="E").start(5, 2)
     play.act("asteroid-collision", asteroid="a1", target="A1")
     play.act("asteroid-collision", asteroid="1", target="Bravo 1")
-    for _ in range(9):
+    for _ in range(8):  # the activation steps, the asteroid step (a1 is on the table), clear, victory
         play.act("next-step", force=True)
     assert play.state.current_step.id == "victory" and play.state.finished
     assert play.state.result == "Draw: no Spaceships left on either side" and play.state.winner is None
