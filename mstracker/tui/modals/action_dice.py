@@ -61,8 +61,14 @@ def plan_content(plan: DicePlan, state: GameState | None, typed: Sequence[int] =
         style = "dim strike" if skipped else "bold $text-accent" if wanted else ""
         lines.append(Content.assemble((f"{n}. ", "dim"), (_group_label(needs, state), style),
                                       (f"  = {shown}" if shown else "", "bold $text-success")))
+    groups = plan_groups(plan)
+    if progress.next_index is None and not progress.problem:  # all in: the rolls the faces went to, not the
+        used = [n for n, (start, needs) in enumerate(groups)  # conditional ones after them that were not needed
+                if any(i < len(progress.faces) and progress.faces[i] is not None for i in range(start, start + len(needs)))]
+        if used and used[-1] + 1 < len(lines):
+            lines = lines[:used[-1] + 1] + [Content.styled(f"   the other {len(lines) - used[-1] - 1} rolls are not needed", "dim")]
+            return Content("\n").join(lines[-most - 1:])
     if len(lines) > most:
-        groups = plan_groups(plan)
         wanted = progress.next_index if progress.next_index is not None else len(plan.needs)
         current = next((i for i, (start, needs) in enumerate(groups) if wanted < start + len(needs)), len(groups) - 1)
         start = max(0, min(current - 1, len(lines) - most))
