@@ -83,7 +83,9 @@ def test_the_highlighted_setting_is_explained_in_full_under_the_table(app) -> No
         await pilot.press("down", "down")
         await pilot.pause()
         key = str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
-        return key, screen.ruleset.settings[key].text, text_of(screen.query_one("#new-setting-detail", Static))
+        setting = screen.ruleset.settings[key]
+        return key, setting.text, setting.options, text_of(screen.query_one("#new-setting-detail", Static))
 
-    key, text, detail = run(app, script)
-    assert detail == f"{key}: {text}" and len(text) > 60  # longer than the table's column shows
+    key, text, options, detail = run(app, script)
+    choices = f" (choices: {', '.join(str(o) for o in options)})" if options else ""
+    assert detail == f"{key}: {text}{choices}" and len(text) > 60  # longer than the table's column shows

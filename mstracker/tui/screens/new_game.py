@@ -22,6 +22,10 @@ from ..widgets.player_row import PlayerRow, legality
 from ..widgets.ruleset_select import RulesetSelect
 from .fitted import FittedScreen
 
+#: The longest "(of a, b, c)" the settings table shows in the value column.
+MAX_OPTIONS_SHOWN = 24
+
+
 class NewGameScreen(FittedScreen):
     TITLE = "New game"
     AUTO_FOCUS = "#new-ruleset"
@@ -201,13 +205,18 @@ class NewGameScreen(FittedScreen):
             value = self.chosen.get(key, setting.value)
             mark = "changed for this game" if key in self.chosen else ("house rule" if f"settings.{key}" in self.ruleset.house_rules else setting.status.value)
             options = f" (of {', '.join(_show(o) for o in setting.options)})" if setting.options else ""
+            if len(options) > MAX_OPTIONS_SHOWN:  # a long list would push status and meaning off the table
+                options = f" (of {len(setting.options)}: enter)"
             table.add_row(key, _show(value) + options, mark, setting.text, key=key)
 
     @on(DataTable.RowHighlighted, "#new-settings")
     def show_setting(self, event: DataTable.RowHighlighted) -> None:
         """The highlighted setting's whole text under the table (the column is cut at the table's width)."""
         setting = self.ruleset.settings.get(str(event.row_key.value)) if self.ruleset is not None else None
-        text = Content.assemble((str(event.row_key.value), "bold"), f": {setting.text}") if setting is not None else ""
+        text: Content | str = ""
+        if setting is not None:
+            choices = f" (choices: {', '.join(_show(o) for o in setting.options)})" if setting.options else ""
+            text = Content.assemble((str(event.row_key.value), "bold"), f": {setting.text}{choices}")
         self.query_one("#new-setting-detail", Static).update(text)
 
     @on(DataTable.RowSelected, "#new-settings")
