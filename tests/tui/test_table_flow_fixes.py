@@ -72,3 +72,31 @@ def test_a_form_filled_in_from_the_game_opens_on_its_first_field_and_enter_opens
     assert seen["filled"]["ship"] and seen["filled"]["device"]
     assert seen["on_first"]
     assert seen["applied"] == 0 and seen["expanded"]
+
+
+def test_the_attack_dialog_shows_no_odds_for_a_shot_the_rules_refuse() -> None:
+    """spook §3 B2: a Gattling Mass Driver reaches 8 units; at 30 the dialog says why instead of odds."""
+    from textual.widgets import Input, Static
+
+    from mstracker.tui.screens.battle_scenes import open_attack
+
+    async def main() -> tuple[str, str]:
+        app = make_app()
+        async with app.run_test(size=(120, 36)) as pilot:
+            await create_game(pilot, "spook")
+            demo = demo_of("spook")
+            await to_attack(pilot, demo)
+            form = await open_attack(pilot, demo.attacker, demo.target)
+            distance = form.query_one("#arg-distance", Input)
+            figures = form.query_one("#odds-figures", Static)
+            distance.value = "30"
+            await settle(pilot)
+            far = str(figures.render())
+            distance.value = "5"
+            await settle(pilot)
+            return far, str(figures.render())
+
+    far, near = asyncio.run(main())
+    assert far.startswith("No odds: the rules refuse this as it stands.")
+    assert "reaches 8 units; the target is 30 away (spook §3 B2" in far
+    assert "Hit chance" in near and "105.00" in near

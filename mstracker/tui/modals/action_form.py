@@ -385,6 +385,9 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         if not self.query("#odds"):
             return
         panel = self.query_one("#odds", OddsPanel)
+        if self.problem and not self._blank_required():  # refused as filled in (out of range...): no odds to show
+            panel.clear(f"No odds: the rules refuse this as it stands. {self.problem}")
+            return
         odds, why = self._odds_of(self.action())
         if odds is None:
             panel.clear(why)
