@@ -391,8 +391,11 @@ class PlannedFaces:
             player = need.player
             if player is None and need.ship in state.ships:
                 player = state.ships[need.ship].owner
-            groups.append({"purpose": need.purpose, "table": need.table, "ship": need.ship, "player": player,
-                           "sides": need.sides, "faces": [face]})
+            group: dict[str, Any] = {"purpose": need.purpose, "table": need.table, "ship": need.ship, "player": player,
+                                     "sides": need.sides, "faces": [face]}
+            if need.rank is not None:  # how its totals rank for that player (report_luck); absent: higher is better
+                group["rank"] = list(need.rank)
+            groups.append(group)
         if not groups:
             return []
         words = "; ".join(f"{g['purpose']}: {len(g['faces'])}d{g['sides']} = {'+'.join(map(str, g['faces']))}" for g in groups)

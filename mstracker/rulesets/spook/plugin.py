@@ -144,7 +144,7 @@ class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardAct
         if kind == "fire":
             return plans.fire_plan(self.rules(state), self.prepare_fire(state, args))
         if kind == "cross-mines":
-            return plans.mines_plan(self.prepare_mines(state, args))
+            return plans.mines_plan(self.prepare_mines(state, args), self.rules(state))
         if kind == "roll-off":
             return plans.rolloff_plan(self.prepare_rolloff(state))
         return None
