@@ -48,9 +48,13 @@ PERCENTILE_RULE = (
 )
 DAMAGE_RULE = (
     "Damage is the drop of the first bar of the record (armor, SS). Taken: every drop on a player's ships. "
-    "Dealt: drops on enemy ships, credited to the owner of the ship whose action made them; drops made "
-    "by automatic steps or hand adjustments go to the opponent in a two-player game, drops from a "
-    "player's own action on their own ships are self-inflicted. Expected: for every attack whose odds "
+    "Dealt: drops on enemy ships, credited to the player the ruleset says caused them: the owner of the "
+    "acting ship, except where the rules put the cause elsewhere: mines deal their damage for the player "
+    "who laid them (spook §7 A1), friendly fire is the firing player's (spook §5 Accuracy), and in a ram "
+    "each ship's damage is the other ship's (cal §Moving Ships According To Course). Damage a player "
+    "caused to their own ships is self-inflicted (friendly fire, a spook rammer's own damage, a blast or "
+    "scuttle on one's own ships). Drops made by automatic steps or hand "
+    "adjustments go to the opponent in a two-player game. Expected: for every attack whose odds "
     "the ruleset gives, the odds in force before the roll (expected damage, capped at the target's bar); "
     "actual: what that attack took off the target's bar, or the damage the attack recorded when the "
     "ruleset applies it later (cal)."

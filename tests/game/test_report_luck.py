@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 from minirules import RULESET, MiniPlugin, rosters
-from report_games import Step, cal_jump_and_battery_damaged, lukas_capture, spook_build_and_retire
+from report_games import (Step, cal_hostile_ram, cal_jump_and_battery_damaged, lukas_capture,
+                          spook_build_and_retire, spook_friendly_fire_and_mines)
 
 from mstracker.dice import Distribution, TypedFaces
 from mstracker.game import Action, Engine, Event, GameState, battle_report, report_markdown
@@ -202,6 +203,27 @@ def test_cal_damage_recorded_for_the_damage_phase_is_compared_as_recorded() -> N
     assert (red["dealt"], green["taken"], red["bar"]) == (8, 8, "SS")  # the Damage phase took SS 20 -> 12
 
 
+def test_spook_damage_is_credited_to_whoever_caused_it() -> None:
+    t = spook_friendly_fire_and_mines()
+    report = battle_report(t.eng, t.log)
+    blue, red = report["luck"]["damage"]
+    # Blue's d12 12 put its own Blue Shield down 75 (friendly fire, spook §5 Accuracy): self-inflicted, not
+    # Red's; Red Hammer crossing Blue's mines (spook §7 A1) took 200 + 100, dealt by Blue, the mines' layer
+    assert (blue["taken"], blue["dealt"], blue["self_inflicted"]) == (75, 300, 75)
+    assert (red["taken"], red["dealt"], red["self_inflicted"]) == (300, 0, 0)
+    # the shot itself missed: 0 of its expected damage reached Red Whisper
+    assert (blue["attacks_made"], blue["actual_dealt"], red["attacks_suffered"]) == (1, 0, 1)
+    lucky = {r["purpose"]: (r["player"], r["exact"]) for r in report["luck"]["rolls"]}
+    assert lucky["accuracy 5 against agility 7"] == ("Blue", "1/24")  # the worst face: (0 + 1/2)/12
+    # the mine d8s are Red's, for the ship crossing: 8 (full damage) is the worst, (0 + 1/2)/8 = 1/16;
+    # 4 (half) beats only 8: 1/8 + (4/8)/2 = 3/8
+    assert lucky["mine 1 of 2: avoided, half or full damage"] == ("Red", "1/16")
+    assert lucky["mine 2 of 2: avoided, half or full damage"] == ("Red", "3/8")
+    blue_luck, red_luck = report["luck"]["players"]
+    assert blue_luck["unluckiest"]["faces"] == [12] and blue_luck["luckiest"]["purpose"] == "Blue's roll-off"
+    assert red_luck["mean_exact"] == "25/144"  # (1/12 + 1/16 + 3/8) / 3
+
+
 def test_cal_damage_table_dice_rank_for_the_damaged_ship() -> None:
     t = cal_jump_and_battery_damaged()
     rolls = {r["purpose"].split(":")[0]: r for r in battle_report(t.eng, t.log)["luck"]["rolls"]}
@@ -212,3 +234,14 @@ def test_cal_damage_table_dice_rank_for_the_damaged_ship() -> None:
     pick = rolls["Battery Damaged"]
     assert (pick["faces"], pick["exact"]) == ([2], "1/2")  # which battery is hit: neither lucky nor unlucky
 
+
+def test_cal_ram_damage_is_dealt_by_the_other_ship() -> None:
+    t = cal_hostile_ram()
+    report = battle_report(t.eng, t.log)
+    red, green = report["luck"]["damage"]
+    # each ship deals its SS to the other (cal §Moving Ships According To Course): Lance's 20 lost is Green's
+    # doing, not Red's self-inflicted damage, though Red named the ram
+    assert (red["taken"], red["dealt"], red["self_inflicted"]) == (20, 20, 0)
+    assert (green["taken"], green["dealt"], green["self_inflicted"]) == (20, 20, 0)
+    # each Major 7 (Engines Damaged, the table's mildest row) is its ship's owner's: 30/36 worse + 3/36 = 11/12
+    assert [(r["player"], r["exact"]) for r in report["luck"]["rolls"]] == [("Red", "11/12"), ("Green", "11/12")]

@@ -151,6 +151,21 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPl
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         return obligations.standing(self, state)
 
+    def damage_by(self, state: GameState, kind: str, args: dict[str, Any], ship: ShipState) -> int | None:
+        """Who caused the damage, for the battle report. In a ram each ship deals its current SS to the
+        other (cal §Moving Ships According To Course), so a ship's damage is the other ship's owner's doing
+        whichever ship the action names first (a friendly ram: self-inflicted). Otherwise the acting ship's
+        owner: a hard turn's stress is self-inflicted, and a Reactor Breach blast (cal §Damage) is the
+        exploded ship's owner's, self-inflicted on their own ships nearby. Damage applied by the
+        automatic steps (the Damage phase, Interphase fire, Boarders) has no acting ship: None."""
+        if kind == "ram":
+            first, other = state.find_ship(str(args["ship"])), state.find_ship(str(args["other"]))
+            if ship.id == first.id:
+                return other.owner
+            if ship.id == other.id:
+                return first.owner
+        return super().damage_by(state, kind, args, ship)
+
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return obligations.on_table(self, state)
 
