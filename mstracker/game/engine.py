@@ -28,7 +28,7 @@ from .generic import GENERIC_REDUCERS
 from .plugin import RulesetPlugin, TurnStructure, plugin_for
 from .records import RecordSpec
 from .setup import new_game_state
-from .state import GameState, StepInfo
+from .state import GameState, ShipState, StepInfo
 
 ALLOWED_WHEN_FINISHED = frozenset({"note"})
 #: Generic actions no obligation blocks: they fix the records, tell the story or settle obligations.
@@ -176,6 +176,20 @@ class Engine:
         for obligation in self.obligations(state):
             if obligation.refuses(kind, actor, player):
                 raise InvalidAction(obligation.message())
+
+    def damage_by(self, state: GameState, action: Action, ship: ShipState) -> int | None:
+        """Who caused the damage `action` (done in `state`) does to `ship`: the plugin's `damage_by`;
+        None when no player's action did, or the action no longer reads against `state`."""
+        try:
+            spec = self.action_spec(action.kind)
+            args = spec.coerce(action.args)
+            return self.plugin.damage_by(state, action.kind, args, ship)
+        except (ValueError, KeyError, TypeError):  # GameError / InvalidAction are ValueErrors
+            return None
+
+    def acting_ship_id(self, state: GameState, spec: ActionSpec, args: dict[str, Any]) -> str | None:
+        """The id of the ship doing an action (see `_actor`), None when no ship does it."""
+        return self._actor(state, spec, args)
 
     def _actor(self, state: GameState, spec: ActionSpec, args: dict[str, Any]) -> str | None:
         """The ship doing the action: its ship argument, or when that is left out (an optional ship:
@@ -395,8 +409,11 @@ class PlannedFaces:
             player = need.player
             if player is None and need.ship in state.ships:
                 player = state.ships[need.ship].owner
-            groups.append({"purpose": need.purpose, "table": need.table, "ship": need.ship, "player": player,
-                           "sides": need.sides, "faces": [face]})
+            group: dict[str, Any] = {"purpose": need.purpose, "table": need.table, "ship": need.ship, "player": player,
+                                     "sides": need.sides, "faces": [face]}
+            if need.rank is not None:  # how its totals rank for that player (report_luck); absent: higher is better
+                group["rank"] = list(need.rank)
+            groups.append(group)
         if not groups:
             return []
         words = "; ".join(f"{g['purpose']}: {len(g['faces'])}d{g['sides']} = {'+'.join(map(str, g['faces']))}" for g in groups)

@@ -21,8 +21,10 @@ registry). What a plugin declares and does (every method has a working default):
 * The contract's answers, for any state: `legal_actions` (built from `available`, `actors`,
   `targets` and `readiness`: the ship that must act, its first ready weapon, the marked or only
   target), `readiness(state, ship)`, `action_dice` / `step_dice` (the dice declared before rolling:
-  the engine checks every roll against them), `obligations(state)` (what blocks the game, enforced
-  by the engine), `action_odds` (exact odds before any roll).
+  the engine checks every roll against them; a die may say how its totals rank for the player it is
+  credited to, `DieNeed.rank`, for dice luck), `obligations(state)` (what blocks the game, enforced
+  by the engine), `action_odds` (exact odds before any roll), `damage_by` (who caused the damage an
+  action does to a ship, for the battle report).
 * Hooks: `phase_applies(state, index)` (cal skips its Interphase in round 1), `next_turn(state)`.
 
 Example: a ruleset adds a "fire" action and an automatic reload step::
@@ -312,6 +314,24 @@ class RulesetPlugin:
         action), for obligations that hold one player back; None: the acting ship's owner, else the
         active player."""
         return None
+
+    def damage_by(self, state: GameState, kind: str, args: dict[str, Any], ship: ShipState) -> int | None:
+        """Who caused the damage action `kind` (its checked `args`, in `state` before the action) does to
+        `ship` (as it was when hit), for the battle report's dealt, taken and self-inflicted damage: a
+        player index, or None when no player's action did (automatic steps, hand adjustments: the report
+        credits the opponent in a two-player game). Damage to a player's own ship that they caused is
+        self-inflicted. Default: the owner of the acting ship (its `ship` argument, else its first ship
+        argument, else the ship the rules say must act); None for the generic actions. A ruleset
+        overrides it where the acting ship is not the cause (spook: friendly fire settled later, mines
+        crossed; cal: a ram, where each ship deals its SS to the other)."""
+        engine = getattr(self, "engine", None)
+        if engine is None:
+            return None
+        spec = engine.action_spec(kind)
+        if spec.generic:
+            return None
+        actor = engine.acting_ship_id(state, spec, args)
+        return state.ships[actor].owner if actor in state.ships else None
 
     def available(self, state: GameState, kind: str) -> str | None:
         """Why action `kind` cannot be done now (wrong phase, nobody may), or None when it can."""

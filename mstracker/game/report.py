@@ -4,22 +4,23 @@ dice luck, charts, result.
 `battle_report(engine, log)` folds a game's live log into a JSON-able dict. The log is either the
 live events (from game-created on) or the live actions with their events (`GameHandle.log()`
 rows; undone rows are skipped): with the actions the report also knows who acted, which it needs to
-credit damage and to recompute each attack's odds (report_damage). Renderers: report_markdown
+credit damage (the ruleset says who caused the damage an action does: `RulesetPlugin.damage_by`) and
+to recompute each attack's odds (report_damage). Renderers: report_markdown
 (Markdown), report_html (a self-contained html page with SVG charts). Nothing here reads or writes files.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .events import Action, Event
 from .report_charts import ChartSampler
-from .report_damage import DamageLedger, acting_owner
+from .report_damage import DamageLedger
 from .report_fleets import FleetTracker
 from .report_luck import DAMAGE_RULE, PERCENTILE_RULE, RollCollector, luck_by_player
 from .report_markdown import report_markdown
-from .state import GameState
+from .state import GameState, ShipState
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -70,10 +71,16 @@ class _Fold:
 
     def entry(self, action: Action | None, events: Sequence[Event]) -> None:
         before_entry = self.state
-        actor = acting_owner(self.engine, before_entry, action) if before_entry is not None else None
+
+        def cause(ship: ShipState) -> int | None:
+            """Who caused damage to `ship` in this entry: the ruleset says (None: no player's action)."""
+            if action is None or before_entry is None:
+                return None
+            return self.engine.damage_by(before_entry, action, ship)
+
         self.in_action = action is not None
         for event in events:
-            self.event(event, actor)
+            self.event(event, cause)
         if self.initial is not None:
             self.fleets.action_done()
         if action is not None:
@@ -81,7 +88,7 @@ class _Fold:
                 self.damage.attack(before_entry, self.state, action, events)
             self.rolls.close()
 
-    def event(self, event: Event, actor: int | None) -> None:
+    def event(self, event: Event, cause: Callable[[ShipState], int | None]) -> None:
         before = self.state
         state = self.state = self.engine.reduce(before, event)
         if event.kind == "game-created":
@@ -107,7 +114,7 @@ class _Fold:
         dropped = 0
         if before.ships is not state.ships:
             for old, new in self.fleets.changed(before, state, event):
-                self.damage.ship_changed(old, new, actor)
+                self.damage.ship_changed(old, new, cause(old))
                 if event.data.get("target") == new.id:
                     hull = self.damage.bar.key if self.damage.bar else ""
                     dropped = max(0, int(old.record.get(hull) or 0) - int(new.record.get(hull) or 0))

@@ -1,6 +1,10 @@
 """Damage for the battle report's luck section (pure): dealt and taken from the records, and expected
 against actual for every attack whose odds the ruleset gives (the rule in words: report_luck.DAMAGE_RULE).
 
+Who caused a drop is the ruleset's answer (`Engine.damage_by` -> `RulesetPlugin.damage_by`): by default
+the owner of the acting ship; spook credits friendly fire to the firing player and mines to their
+layer, cal a ram's damage to the other ship's owner.
+
 Why recompute the odds: the attack dialog showed exactly these odds before the roll (same engine, same
 state), so no ruleset has to log them; an event that carries `expected_damage` (with `target`, and
 `damage` or a bar change) is read as well, for logs written without their actions.
@@ -13,27 +17,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameError
-from .events import Action, ArgType, Event
+from .events import Action, Event
 from .records import FieldSpec
 from .state import GameState, ShipState
 
 if TYPE_CHECKING:
     from ..rules.outcome import AttackOdds
     from .engine import Engine
-
-
-def acting_owner(engine: Engine, state: GameState, action: Action | None) -> int | None:
-    """The owner of the ship an action is done by (its `ship` argument, else its first ship argument)."""
-    if action is None:
-        return None
-    try:
-        spec = engine.action_spec(action.kind)
-    except GameError:
-        return None
-    names = [a.name for a in spec.args if a.type is ArgType.SHIP]
-    name = "ship" if "ship" in names else (names[0] if names else None)
-    ship = _ship(state, action.args.get(name) if name else None)
-    return ship.owner if ship is not None else None
 
 
 def _ship(state: GameState, ref: Any) -> ShipState | None:
@@ -65,18 +55,19 @@ class DamageLedger:
         value = ship.record.get(self.bar.key) if self.bar is not None else None
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
-    def ship_changed(self, old: ShipState, new: ShipState, actor: int | None) -> None:
-        """A ship's record moved during an action done by `actor`'s ship (None: no acting ship)."""
+    def ship_changed(self, old: ShipState, new: ShipState, cause: int | None) -> None:
+        """A ship's record moved; `cause` is the player who caused it (`Engine.damage_by`: the ruleset
+        says), None when no player's action did."""
         before, after = self._hull(old), self._hull(new)
         if before is None or after is None or after >= before or not 0 <= old.owner < self.players:
             return
         drop, owner = before - after, old.owner
         self.taken[owner] += drop
-        if actor is not None and actor != owner:
-            self.dealt[actor] += drop
-        elif actor is None and self.players == 2:
+        if cause is not None and cause != owner and 0 <= cause < self.players:
+            self.dealt[cause] += drop
+        elif cause is None and self.players == 2:
             self.dealt[1 - owner] += drop
-        elif actor == owner:
+        elif cause == owner:
             self.self_inflicted[owner] += drop
         else:
             self.unattributed += drop
@@ -93,7 +84,7 @@ class DamageLedger:
         except (ValueError, KeyError, TypeError):  # GameError is a ValueError; odds a ruleset cannot give count nothing
             return
         target = _ship(before, action.args.get("target"))
-        attacker = acting_owner(self.engine, before, action)
+        attacker = self.engine.damage_by(before, action, target) if target is not None else None
         if odds is None or target is None or attacker is None:
             return
         now = after.ships.get(target.id)

@@ -2,11 +2,17 @@
 and expected against actual damage.
 
 **Percentile.** A roll of N dice of S sides that totals x is placed by its mid-rank percentile under
-the exact distribution of the sum (`Distribution.dice(N, S)`): P(X < x) + P(X = x) / 2. A d12 showing
-9 sits at (8 + 1/2) / 12 = 17/24 ≈ 70.8 %. Mid-rank is used rather than P(X ≤ x) because its mean over
-fair rolls is exactly 1/2 for any dice, so a player's mean percentile reads against 50 % whatever they
-rolled. A higher total counts as luckier: true of the to-hit and damage rolls of every ruleset here;
-where a table wants low faces the percentile reads the other way.
+the exact distribution of the sum (`Distribution.dice(N, S)`), with its totals ordered by how good they
+are for the player the roll is credited to: P(worse) + P(as good) / 2. By default a higher total is
+better, so this is P(X < x) + P(X = x) / 2: a d12 showing 9 sits at (8 + 1/2) / 12 = 17/24 ≈ 70.8 %.
+Where the ruleset's table is not monotonic, or low is good for that player, the declared die says how
+its totals rank (`DieNeed.rank`, logged as `rank` with the roll): spook's accuracy d12 ranks 12 (a
+miss and friendly fire) below the misses 1-5, those below the half damage of 6-10, and 11 (full
+damage) highest, so a 12 sits at (0 + 1/2) / 12 ≈ 4.2 % and an 11 at (11 + 1/2) / 12 ≈ 95.8 %; a die
+rolled for the ship that takes the damage (spook's flares and mines, cal's damage tables) ranks by
+what it does to that ship. Mid-rank is used rather than P(worse or same) because its mean over fair
+rolls is exactly 1/2 for any dice and any ranking, so a player's mean percentile reads against 50 %
+whatever they rolled. Rolls logged without a rank (older saves, bare faces) keep higher-is-better.
 
 **Which rolls.** A `dice-rolled` event (the dice a ruleset declared before rolling) gives each roll with
 its purpose, table, ship and player. Older events carry bare faces (`dice: [[sides, face], ...]`) that
@@ -31,14 +37,24 @@ from .events import Event
 from .state import ShipState
 
 PERCENTILE_RULE = (
-    "Each roll's mid-rank percentile under the exact distribution of its total (N dice of S sides): "
-    "P(X < x) + P(X = x)/2, so fair dice average exactly 50%. Higher totals count as luckier."
+    "Each roll's mid-rank percentile under the exact distribution of its total (N dice of S sides), its "
+    "totals ordered from worst to best for the player it is rolled for: "
+    "P(worse) + P(as good)/2, so fair dice average exactly 50%. A higher total counts as luckier unless the "
+    "ruleset ranks the die's results otherwise for that player: the accuracy d12 by its table (spook §5 "
+    "Accuracy: 12, a miss with friendly fire, is the worst face and 11 the best), a die rolled for the ship "
+    "taking the damage by how mild its result is (spook flares §6 B1 and mines §7 A1, cal damage and "
+    "Boarder tables), a roll-under die low (the cal §Craft intercept roll), a die that only picks which "
+    "battery or bay is hit as neither."
 )
 DAMAGE_RULE = (
     "Damage is the drop of the first bar of the record (armor, SS). Taken: every drop on a player's ships. "
-    "Dealt: drops on enemy ships, credited to the owner of the ship whose action made them; drops made "
-    "by automatic steps or hand adjustments go to the opponent in a two-player game, drops from a "
-    "player's own action on their own ships are self-inflicted. Expected: for every attack whose odds "
+    "Dealt: drops on enemy ships, credited to the player the ruleset says caused them: the owner of the "
+    "acting ship, except where the rules put the cause elsewhere: mines deal their damage for the player "
+    "who laid them (spook §7 A1), friendly fire is the firing player's (spook §5 Accuracy), and in a ram "
+    "each ship's damage is the other ship's (cal §Moving Ships According To Course). Damage a player "
+    "caused to their own ships is self-inflicted (friendly fire, a spook rammer's own damage, a blast or "
+    "scuttle on one's own ships). Drops made by automatic steps or hand "
+    "adjustments go to the opponent in a two-player game. Expected: for every attack whose odds "
     "the ruleset gives, the odds in force before the roll (expected damage, capped at the target's bar); "
     "actual: what that attack took off the target's bar, or the damage the attack recorded when the "
     "ruleset applies it later (cal)."
@@ -58,12 +74,33 @@ def _mid_ranks(count: int, sides: int) -> dict[int, Fraction]:
     return ranks
 
 
-def percentile(count: int, sides: int, total: int) -> Fraction:
-    """The mid-rank percentile (0..1) of `total` on `count` dice of `sides` sides; ValueError if impossible."""
-    rank = _mid_ranks(count, sides).get(total)
-    if rank is None:
+@lru_cache(maxsize=512)
+def _ranked_mid_ranks(count: int, sides: int, rank: tuple[int, ...]) -> dict[int, Fraction]:
+    """total -> P(worse) + P(as good)/2 for the sum of `count` d`sides`, totals ranked by `rank`
+    (goodness of each total from `count` up)."""
+    dist = dict(Distribution.dice(count, sides).items())
+    good = {t: rank[t - count] for t in dist}
+    return {t: sum((p for u, p in dist.items() if good[u] < good[t]), start=Fraction(0))
+            + sum((p for u, p in dist.items() if good[u] == good[t]), start=Fraction(0)) / 2
+            for t in dist}
+
+
+def valid_rank(count: int, sides: int, rank: Any) -> tuple[int, ...] | None:
+    """A logged rank as a tuple when it fits `count` d`sides` (one whole number per total), else None."""
+    if (isinstance(rank, (list, tuple)) and len(rank) == count * (sides - 1) + 1
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in rank)):
+        return tuple(rank)
+    return None
+
+
+def percentile(count: int, sides: int, total: int, rank: Sequence[int] | None = None) -> Fraction:
+    """The mid-rank percentile (0..1) of `total` on `count` dice of `sides` sides, its totals ranked by
+    `rank` (DieNeed.rank; None: a higher total is better); ValueError if impossible."""
+    ranks = _mid_ranks(count, sides) if rank is None else _ranked_mid_ranks(count, sides, tuple(rank))
+    value = ranks.get(total)
+    if value is None:
         raise ValueError(f"{total} cannot be rolled on {count}d{sides}")
-    return rank
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +115,7 @@ class LoggedRoll:
     sides: int
     faces: tuple[int, ...]
     declared: bool  # from a dice-rolled event (else bare faces of an older event)
+    rank: tuple[int, ...] | None = None  # how its totals rank for `player` (DieNeed.rank); None: higher is better
 
     @property
     def total(self) -> int:
@@ -85,7 +123,7 @@ class LoggedRoll:
 
     @property
     def percentile(self) -> Fraction:
-        return percentile(len(self.faces), self.sides, self.total)
+        return percentile(len(self.faces), self.sides, self.total, self.rank)
 
     def to_json(self, players: Sequence[str], ship_names: Mapping[str, str]) -> dict[str, Any]:
         p = self.percentile
@@ -102,6 +140,7 @@ class LoggedRoll:
             "percentile": float(p),
             "exact": f"{p.numerator}/{p.denominator}",
             "declared": self.declared,
+            **({"rank": list(self.rank)} if self.rank is not None else {}),
         }
 
 
@@ -124,7 +163,8 @@ class RollCollector:
         if event.kind == "dice-rolled":
             declared = [
                 LoggedRoll(turn, r.get("player"), str(r.get("purpose") or ""), str(r.get("table") or ""),
-                           r.get("ship"), int(r["sides"]), tuple(r["faces"]), True)
+                           r.get("ship"), int(r["sides"]), tuple(r["faces"]), True,
+                           valid_rank(len(r["faces"]), int(r["sides"]), r.get("rank")))
                 for r in data.get("rolls") or () if _valid(r.get("sides"), r.get("faces") or ())
             ]
             self._drop_bare_twins(declared)

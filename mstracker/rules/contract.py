@@ -138,6 +138,13 @@ class DieNeed:
 
     `when`, if given, is a test on the faces of the earlier needs (None where an earlier need was
     skipped): the die is rolled only when it holds. `when_text` says the same in words.
+
+    `rank` says how the roll's totals rank for the player it is credited to (`player`, else the ship's
+    owner), for dice luck: one goodness value per possible total of its group, from the lowest total
+    up (a d12: faces 1..12; 2d6: totals 2..12); a higher value is better, equal values tie. None: a
+    higher total is better. A ruleset sets it where its table is not monotonic (spook's accuracy d12:
+    12 is the worst face) or where low is good for that player (a die rolled for the ship that takes
+    the damage); `low_is_good` and `ranked` build it. Every need of a group carries the same rank.
     """
 
     sides: int
@@ -148,6 +155,17 @@ class DieNeed:
     when: Callable[[Faces], bool] | None = None
     when_text: str = ""
     group: int = 0  # needs rolled together (2d6) share a group number
+    rank: tuple[int, ...] | None = None  # goodness of each total, lowest total first; None: higher is better
+
+
+def ranked(count: int, sides: int, goodness: Callable[[int], int]) -> tuple[int, ...]:
+    """A `DieNeed.rank` for `count` d`sides`: `goodness(total)` for every total from `count` up."""
+    return tuple(goodness(t) for t in range(count, count * sides + 1))
+
+
+def low_is_good(sides: int, count: int = 1) -> tuple[int, ...]:
+    """A `DieNeed.rank` where a lower total is better for the player the roll is credited to."""
+    return ranked(count, sides, lambda t: -t)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,11 +241,15 @@ class PlanBuilder:
         player: int | None = None,
         when: Callable[[Faces], bool] | None = None,
         when_text: str = "",
+        rank: tuple[int, ...] | None = None,
     ) -> tuple[int, ...]:
+        if rank is not None and len(rank) != count * (sides - 1) + 1:
+            raise ValueError(f"a rank for {count}d{sides} gives one value per total ({count * (sides - 1) + 1}), "
+                             f"not {len(rank)}")
         self._group += 1
         start = len(self.needs)
         for _ in range(count):
-            self.needs.append(DieNeed(sides, purpose, ship, table, player, when, when_text, self._group))
+            self.needs.append(DieNeed(sides, purpose, ship, table, player, when, when_text, self._group, rank))
         return tuple(range(start, len(self.needs)))
 
     def die(self, sides: int, purpose: str, **kw: Any) -> int:

@@ -144,3 +144,31 @@ def cal_jump_and_battery_damaged() -> Table:
     t.act("jump", ship="Wasp")
     t.end_turn()
     return t
+
+
+def spook_friendly_fire_and_mines() -> Table:
+    """Blue Sower lays 2 mines; Blue Claw's Cluster Torpedo at Red Whisper rolls d6 3 (75) and d12 12: a miss
+    and friendly fire, which Blue settles onto its own Blue Shield (200 -> 125). On Red's turn Red Hammer
+    moves through both of Blue's mines: d8 8 (200) and 4 (100), armor 400 -> 100."""
+    t = Table("spook", ("scrimmage-blue.toml", "scrimmage-red.toml"))
+    t.next_step()
+    t.to(step="mines")
+    assert (t.s.turn, t.s.active) == (1, 0)
+    t.act("lay-mines", ship="Blue Sower", count=2)
+    t.to(step="fire")
+    t.act("fire", 3, 12, ship="Blue Claw", weapon="w1", target="Red Whisper")  # accuracy 5 against agility 7
+    t.act("friendly-fire", ally="Blue Shield")
+    t.end_turn()
+    t.to(step="mine_rolls")
+    t.act("cross-mines", 8, 4, ship="Red Hammer", count=2)
+    t.to(step="fire")
+    return t
+
+
+def cal_hostile_ram() -> Table:
+    """Red's Lance (SS 35) names Green's Gadfly (SS 20) in a ram: each deals its SS to the other; Lance
+    35 -> 15, Gadfly 20 -> 0, both roll the Major Damage Table 3 + 4 = 7, Engines Damaged."""
+    t = Table("cal", ("cruiser-squadron.toml", "strike-group.toml"))
+    t.to("movement", "move")
+    t.act("ram", 3, 4, 3, 4, ship="Lance", other="Gadfly")
+    return t

@@ -56,7 +56,8 @@ def test_the_html_page_is_self_contained() -> None:
     assert page.startswith("<!doctype html>") and "<script" not in page.lower() and "http://" not in page.replace(
         'xmlns="http://www.w3.org/2000/svg"', "")
     assert "Battle report: Blue &lt;vs&gt; Red" in page and page.count("<svg ") == 3
-    assert "Blue Wasps" in page and "accuracy 4 against agility 5: 1d12 7 (54.2%)" in page
+    # accuracy d12 7, half damage: worse 1-5 and 12 (6/12), as good 6-10 (5/12): 6/12 + 5/24 = 17/24
+    assert "Blue Wasps" in page and "accuracy 4 against agility 5: 1d12 7 (70.8%)" in page
     assert "<td>Blue Jays (#6)</td><td>Fighter</td><td>Blue</td><td>3</td><td>Retired</td>" in page
 
 
@@ -78,7 +79,8 @@ def test_the_cli_report_in_three_formats(capsys: pytest.CaptureFixture[str], spo
     assert main(["game", "report", spook_game, "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     blue = report["luck"]["players"][0]
-    assert (blue["rolls"], blue["mean_exact"]) == (3, "5/8")  # the roll-off's 6 (11/12), then 3 (5/12) and 7 (13/24)
+    # the roll-off's 6 (11/12), then 3 (5/12) and the accuracy d12 7 (half damage: 6/12 worse + 5/24 = 17/24)
+    assert (blue["rolls"], blue["mean_exact"]) == (3, "49/72")
     assert report["luck"]["damage"][0]["expected_dealt_exact"] == "245/8"  # the odds recomputed from the log
     assert [c["key"] for c in report["charts"]["charts"]] == ["bar:armor", "in_play"]
     assert main(["game", "report", spook_game, "--format", "html"]) == 0

@@ -8,13 +8,16 @@ from typing import Any
 
 import pytest
 from minirules import RULESET, MiniPlugin, rosters
-from report_games import Step, cal_jump_and_battery_damaged, lukas_capture, spook_build_and_retire
+from report_games import (Step, cal_hostile_ram, cal_jump_and_battery_damaged, lukas_capture,
+                          spook_build_and_retire, spook_friendly_fire_and_mines)
 
-from mstracker.dice import TypedFaces
+from mstracker.dice import Distribution, TypedFaces
 from mstracker.game import Action, Engine, Event, GameState, battle_report, report_markdown
 from mstracker.game.report_luck import RollCollector, percentile
-from mstracker.rules.contract import DicePlan, PlanBuilder
+from mstracker.rules.contract import DicePlan, PlanBuilder, low_is_good
 from mstracker.rules.outcome import AttackOdds
+from mstracker.rulesets.spook.plans import accuracy_rank
+from mstracker.store.catalog import book_ruleset
 
 
 @pytest.mark.parametrize(
@@ -31,6 +34,30 @@ from mstracker.rules.outcome import AttackOdds
 )
 def test_mid_rank_percentiles_by_hand(count: int, sides: int, total: int, expected: Fraction) -> None:
     assert percentile(count, sides, total) == expected
+
+
+@pytest.mark.parametrize(
+    ("face", "expected"),
+    [
+        (12, Fraction(1, 24)),  # a miss and friendly fire: nothing worse, alone: (0 + 1/2) / 12
+        (11, Fraction(23, 24)),  # full damage: the 11 others worse: (11 + 1/2) / 12
+        (5, Fraction(7, 24)),  # a miss: only 12 worse (1/12), level with 1-5 (5/12): 1/12 + 5/24
+        (1, Fraction(7, 24)),  # every miss of 1-5 is the same result
+        (7, Fraction(17, 24)),  # half damage: 1-5 and 12 worse (6/12), level with 6-10 (5/12): 6/12 + 5/24
+    ],
+)
+def test_spook_accuracy_d12_ranks_by_its_table(face: int, expected: Fraction) -> None:
+    rank = accuracy_rank(book_ruleset("spook"))  # spook §5 Accuracy, from the book's table
+    assert percentile(1, 12, face, rank) == expected
+    assert percentile(1, 12, face) == Fraction(2 * face - 1, 24)  # unranked: higher is better
+
+
+def test_any_ranking_of_fair_dice_averages_one_half() -> None:
+    spook = accuracy_rank(book_ruleset("spook"))
+    for count, sides, rank in ((1, 12, spook), (1, 6, low_is_good(6)), (2, 6, tuple(-abs(t - 7) for t in range(2, 13)))):
+        mean = sum((percentile(count, sides, t, rank) * p for t, p in Distribution.dice(count, sides).items()),
+                   start=Fraction(0))
+        assert mean == Fraction(1, 2)
 
 
 def test_an_impossible_total_is_refused() -> None:
@@ -50,6 +77,20 @@ def test_a_declared_roll_stands_for_every_die_of_its_action_and_groups_its_dice(
     rolls.close()
     assert [(r.purpose, r.faces, r.declared) for r in rolls.rolls] == [("shot", (3,), False), ("damage", (6, 5), True)]
     assert rolls.rolls[1].percentile == Fraction(17, 18)  # 11 on 2d6: (30 + 1/2 x 2)/36
+
+
+def test_a_logged_rank_is_read_and_a_roll_without_one_keeps_higher_is_better() -> None:
+    rolls = RollCollector()
+    ranked = {"purpose": "accuracy", "table": "", "ship": None, "player": 0, "sides": 12, "faces": [12],
+              "rank": [0, 0, 0, 0, 0, 50, 50, 50, 50, 50, 100, -1]}
+    older = {"purpose": "accuracy", "table": "", "ship": None, "player": 0, "sides": 12, "faces": [12]}
+    broken = {**ranked, "rank": [1, 2, 3]}  # not one value per total: read as an older roll
+    for roll in (ranked, older, broken):
+        rolls.see(Event("dice-rolled", {"rolls": [roll]}, "Dice"), 1, {}, in_action=True)
+        rolls.close()
+    assert [r.percentile for r in rolls.rolls] == [Fraction(1, 24), Fraction(23, 24), Fraction(23, 24)]
+    assert rolls.rolls[0].to_json(["Ann"], {})["rank"] == ranked["rank"]
+    assert "rank" not in rolls.rolls[1].to_json(["Ann"], {})
 
 
 class Declared(MiniPlugin):
@@ -125,9 +166,10 @@ def test_spook_luck_and_damage_from_a_real_game() -> None:
     report = battle_report(t.eng, t.log)
     blue, red = report["luck"]["players"]
     # the roll-off for the first turn: Blue's d6 6 -> (5 + 1/2)/6 = 11/12, Red's d6 1 -> (0 + 1/2)/6 = 1/12;
-    # then Blue's attack: d6 3 -> (2 + 1/2)/6 = 5/12, d12 7 -> (6 + 1/2)/12 = 13/24;
-    # Blue's mean (22/24 + 10/24 + 13/24)/3 = 45/72 = 5/8
-    assert (blue["rolls"], blue["mean_exact"]) == (3, "5/8")
+    # then Blue's attack: d6 3 -> (2 + 1/2)/6 = 5/12; the accuracy d12 7 is half damage (spook §5 Accuracy),
+    # ranked above the misses 1-5 and the friendly fire of 12 (6/12 worse) and level with 6-10 (5/12):
+    # 6/12 + 5/24 = 17/24; Blue's mean (22/24 + 10/24 + 17/24)/3 = 49/72
+    assert (blue["rolls"], blue["mean_exact"]) == (3, "49/72")
     assert (blue["luckiest"]["faces"], blue["luckiest"]["exact"], blue["luckiest"]["turn"]) == ([6], "11/12", 0)
     assert (blue["unluckiest"]["faces"], blue["unluckiest"]["exact"]) == ([3], "5/12")
     assert (red["rolls"], red["mean_exact"], red["luckiest"]["purpose"]) == (1, "1/12", "Red's roll-off")
@@ -138,7 +180,7 @@ def test_spook_luck_and_damage_from_a_real_game() -> None:
     assert (red_damage["expected_dealt_exact"], red_damage["actual_dealt"]) == ("10/1", 10)  # no roll: 10
     assert (blue_damage["dealt"], blue_damage["taken"], red_damage["dealt"], red_damage["taken"]) == (45, 10, 10, 45)
     md = report_markdown(report)
-    assert ("| Blue | 3 | 3 | 62.5% | 1d6 6 (91.7%): Blue's roll-off, Roll-off for the first turn (house default: "
+    assert ("| Blue | 3 | 3 | 68.1% | 1d6 6 (91.7%): Blue's roll-off, Roll-off for the first turn (house default: "
             "setting first_player), turn 0 | 1d6 3 (41.7%): damage: 30 × d6, Gattling Mass Driver damage (spook §5), "
             "Blue Fang (#2), turn 1 |") in md
     assert "| Blue | 45 | 10 | 0 | 1 | 30.62 | 45 | 1 | 10.00 | 10 |" in md
@@ -159,3 +201,47 @@ def test_cal_damage_recorded_for_the_damage_phase_is_compared_as_recorded() -> N
     # Beam 4/6 at 2 hexes: 4+ on 1d6 (1/2) for 4: 2 expected a shot, two shots, both hit (6, 6)
     assert (red["attacks_made"], red["expected_dealt_exact"], red["actual_dealt"]) == (2, "4/1", 8)
     assert (red["dealt"], green["taken"], red["bar"]) == (8, 8, "SS")  # the Damage phase took SS 20 -> 12
+
+
+def test_spook_damage_is_credited_to_whoever_caused_it() -> None:
+    t = spook_friendly_fire_and_mines()
+    report = battle_report(t.eng, t.log)
+    blue, red = report["luck"]["damage"]
+    # Blue's d12 12 put its own Blue Shield down 75 (friendly fire, spook §5 Accuracy): self-inflicted, not
+    # Red's; Red Hammer crossing Blue's mines (spook §7 A1) took 200 + 100, dealt by Blue, the mines' layer
+    assert (blue["taken"], blue["dealt"], blue["self_inflicted"]) == (75, 300, 75)
+    assert (red["taken"], red["dealt"], red["self_inflicted"]) == (300, 0, 0)
+    # the shot itself missed: 0 of its expected damage reached Red Whisper
+    assert (blue["attacks_made"], blue["actual_dealt"], red["attacks_suffered"]) == (1, 0, 1)
+    lucky = {r["purpose"]: (r["player"], r["exact"]) for r in report["luck"]["rolls"]}
+    assert lucky["accuracy 5 against agility 7"] == ("Blue", "1/24")  # the worst face: (0 + 1/2)/12
+    # the mine d8s are Red's, for the ship crossing: 8 (full damage) is the worst, (0 + 1/2)/8 = 1/16;
+    # 4 (half) beats only 8: 1/8 + (4/8)/2 = 3/8
+    assert lucky["mine 1 of 2: avoided, half or full damage"] == ("Red", "1/16")
+    assert lucky["mine 2 of 2: avoided, half or full damage"] == ("Red", "3/8")
+    blue_luck, red_luck = report["luck"]["players"]
+    assert blue_luck["unluckiest"]["faces"] == [12] and blue_luck["luckiest"]["purpose"] == "Blue's roll-off"
+    assert red_luck["mean_exact"] == "25/144"  # (1/12 + 1/16 + 3/8) / 3
+
+
+def test_cal_damage_table_dice_rank_for_the_damaged_ship() -> None:
+    t = cal_jump_and_battery_damaged()
+    rolls = {r["purpose"].split(":")[0]: r for r in battle_report(t.eng, t.log)["luck"]["rolls"]}
+    minor = rolls["Minor Damage Table"]
+    # Gadfly's owner rolls 4 + 6 = 10, Battery Damaged: the book's rows run from the mildest (7) to the worst
+    # (2, 12); worse: 2, 3, 11, 12 (6/36), as bad: 4, 10 (6/36): 6/36 + 3/36 = 1/4 (higher is better: 7/8)
+    assert (minor["player"], minor["faces"], minor["exact"]) == ("Green", [4, 6], "1/4")
+    pick = rolls["Battery Damaged"]
+    assert (pick["faces"], pick["exact"]) == ([2], "1/2")  # which battery is hit: neither lucky nor unlucky
+
+
+def test_cal_ram_damage_is_dealt_by_the_other_ship() -> None:
+    t = cal_hostile_ram()
+    report = battle_report(t.eng, t.log)
+    red, green = report["luck"]["damage"]
+    # each ship deals its SS to the other (cal §Moving Ships According To Course): Lance's 20 lost is Green's
+    # doing, not Red's self-inflicted damage, though Red named the ram
+    assert (red["taken"], red["dealt"], red["self_inflicted"]) == (20, 20, 0)
+    assert (green["taken"], green["dealt"], green["self_inflicted"]) == (20, 20, 0)
+    # each Major 7 (Engines Damaged, the table's mildest row) is its ship's owner's: 30/36 worse + 3/36 = 11/12
+    assert [(r["player"], r["exact"]) for r in report["luck"]["rolls"]] == [("Red", "11/12"), ("Green", "11/12")]

@@ -7,6 +7,13 @@ on the faces before them, so `ShipDamageDice` lays out every die the procedure c
 order the procedure rolls them, and follows the procedure over the faces so far to say which die
 comes next: each declared die is rolled exactly when that walk reaches it (`DieNeed.when`).
 
+Every one of these dice is rolled for the damaged ship and credited to its owner, and none is "higher
+is better" for them, so each says how its totals rank (`DieNeed.rank`, for dice luck): a table roll by
+the row it lands on, since the book lists the Minor, Major and Boarder tables from the mildest result
+to the worst (Minor 7 Sparks and Smoke … 2 or 12 Chain Reaction; Major 7 Engines Damaged … 2 or 12
+Reactor Breach; Boarder 1-2 Skirmish, 3-4 Set Fire, 5-6 Demolition Charges), with the Crew modifier a
+Boarder roll may carry; a pick die only chooses which battery or bay is hit, so its faces tie.
+
 The walk reads the same tables, chains and pick rule as the procedures that roll (damage.py,
 damage_record.py), and the engine checks every real roll against it.
 """
@@ -16,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...rules.base import dice_range
-from ...rules.contract import Faces, PlanBuilder
+from ...rules.contract import Faces, PlanBuilder, ranked
 from . import cite
 from .damage import pick_index, pick_sides
 from .model import Ruleset
@@ -68,18 +75,24 @@ class ShipDamageDice:
         rolls = []
         for n in range(1, count + 1):
             gate = "" if n == 1 else "unless a Reactor Breach destroyed the ship"
-            rolls.append(self._roll("boarder", f"Boarder {n} of {count}", gate))
+            rolls.append(self._roll("boarder", f"Boarder {n} of {count}", gate, modifier))
         self.chains.append(("boarders", rolls, modifier))
         return self
 
-    def _roll(self, key: str, why: str, gate: str) -> _Roll:
+    def _roll(self, key: str, why: str, gate: str, modifier: int = 0) -> _Roll:
         table = self.rules.tables[key]
         span = dice_range(table.dice)
         count = span.start
         sides = (span.stop - 1) // count
         t = self.target
+
+        def goodness(total: int) -> int:  # the table's rows run from the mildest result to the worst
+            row = table.lookup(min(max(total + modifier, span.start), span.stop - 1))
+            return -table.rows.index(row)
+
         indices = self.plan.dice(count, sides, f"{table.name}: {why} on {t.label}", ship=t.ship,
-                                 table=cite.table(key, table.name), when=self._when, when_text=gate)
+                                 table=cite.table(key, table.name), when=self._when, when_text=gate,
+                                 rank=ranked(count, sides, goodness))
         roll = _Roll(key, indices)
         for row in table.rows:
             effect = self.rules.effect(row.result)
@@ -104,7 +117,8 @@ class ShipDamageDice:
                 self.picks[code].append({s: self.plan.die(
                     s, f"{name}: {what} on {self.target.label} (d{s}, the working ones in record order)",
                     ship=self.target.ship, table=f"{name} ({cite.MINOR_TABLE}; its notes were lost: house default)",
-                    when=self._when, when_text=f"on {name}, when more than one could be hit") for s in sides})
+                    when=self._when, when_text=f"on {name}, when more than one could be hit",
+                    rank=(0,) * s) for s in sides})  # a pick is neither lucky nor unlucky
 
     def _slots(self, roll: _Roll, code: str) -> int:
         here = int(any(r.result == code for r in self.rules.tables[roll.table].rows))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...game.state import GameState, ShipState
-from ...rules.contract import DicePlan, PlanBuilder
+from ...rules.contract import DicePlan, PlanBuilder, low_is_good
 from . import cite
 from .damage import NONE, table_called
 from .damage_plan import ShipDamageDice
@@ -43,10 +43,11 @@ def action_dice(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any
                      ship=pd.ship.id, table=f"Point Defence roll ({cite.POINT_DEFENSE}; target a house default)")
     elif kind == "intercept":
         icp = plugin.prepare_intercept(state, args)
-        if icp.roll_under is not None:
-            plan.die(6, f"whether the winner of {icp.fighters['id']} against {icp.target['id']} stays: unmodified, "
-                        f"under {icp.roll_under}", ship=icp.fighters["ship"],
-                     player=icp.fighters["owner"], table=f"Intercept roll ({cite.CRAFT})")
+        if icp.roll_under is not None:  # rolled by the side with the higher ATA, to whom a low face is good
+            winner = icp.roller
+            plan.die(6, f"whether the winner of {icp.fighters['id']} against {icp.target['id']} stays: "
+                        f"unmodified, under {icp.roll_under}", ship=winner.get("ship"),
+                     player=winner["owner"], table=f"Intercept roll ({cite.CRAFT})", rank=low_is_good(6))
     elif kind in ("damage-control", "rally"):
         ship = (plugin.prepare_damage_control(state, args).ship if kind == "damage-control"
                 else plugin.prepare_choice(state, args["ship"], "rally"))

@@ -27,6 +27,12 @@ class Intercept:
     target_units: int
     done: int  # fighter units of the token that intercepted earlier this round
     roll_under: int | None  # the d6 the winning side rolls under to stay, None: no roll
+    high: str | None = None  # the side with the higher ATA, which rolls: "a" the fighters, "b" the target
+
+    @property
+    def roller(self) -> dict[str, Any]:
+        """The token whose side makes the roll to stay (the higher ATA)."""
+        return self.target if self.high == "b" else self.fighters
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,7 @@ class CalEngagements(CalReadyTrack):
             plan = intercept_plan(self.rules(state), [fighters["kind"]] * units, [target["kind"]] * t_units)
         except ValueError as exc:
             raise InvalidAction(str(exc)) from None
-        return Intercept(fighters, target, units, t_units, done, plan[3])
+        return Intercept(fighters, target, units, t_units, done, plan[3], plan[2])
 
     @action(
         "intercept",

@@ -20,6 +20,7 @@ from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, 
 from ...rules.outcome import AttackOdds
 from . import dice_plans, game_odds, legal, obligations
 from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
+from .tokens import find_token
 from .legacy import read_legacy
 from .movement import CalMovement
 from .planning import CalPlanning
@@ -150,6 +151,24 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPl
 
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         return obligations.standing(self, state)
+
+    def damage_by(self, state: GameState, kind: str, args: dict[str, Any], ship: ShipState) -> int | None:
+        """Who caused the damage, for the battle report. In a ram each ship deals its current SS to the
+        other (cal §Moving Ships According To Course), so a ship's damage is the other ship's owner's doing
+        whichever ship the action names first (a friendly ram: self-inflicted). An ordnance attack is the
+        token's owner's. Otherwise the acting ship's owner: a hard turn's stress is self-inflicted, and a
+        Reactor Breach blast (cal §Damage) is the exploded ship's owner's, self-inflicted on their own
+        ships nearby. Damage applied by the automatic steps (the Damage phase, Interphase fire, Boarders)
+        has no acting ship: None."""
+        if kind == "ordnance-attack":  # it names no firing ship, only the target
+            return int(find_token(state, str(args["token"]))["owner"])
+        if kind == "ram":
+            first, other = state.find_ship(str(args["ship"])), state.find_ship(str(args["other"]))
+            if ship.id == first.id:
+                return other.owner
+            if ship.id == other.id:
+                return first.owner
+        return super().damage_by(state, kind, args, ship)
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return obligations.on_table(self, state)

@@ -136,6 +136,15 @@ class Plugin(PlanningAnswers):
             return initiative_plan(list(self.prepare_initiative(state)))
         return None
 
+    def damage_by(self, state: GameState, kind: str, args: dict[str, Any], ship: ShipState) -> int | None:
+        """Who caused the damage, for the battle report: a Torpedo salvo's attack is its owner's (pz8 §5;
+        the action names no firing ship, only the target); a fire-back is the firing-back ship's (the
+        default: its ship argument, else the ship that may fire back). pz8 keeps no damage bar, so the
+        report counts no damage figures for it today; the answer is right for when it does."""
+        if kind == "torpedo-attack":
+            return int(self.view(state).counter("torpedoes", str(args["torpedo"]))["owner"])
+        return super().damage_by(state, kind, args, ship)
+
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         """Exact odds before any pz8 roll (see game_odds.py); None while the form is incomplete."""
         return self._odds.odds(self.rules(state), state, kind, args)

@@ -165,13 +165,28 @@ class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardAct
         if kind == "fire":
             return plans.fire_plan(self.rules(state), self.prepare_fire(state, args))
         if kind == "cross-mines":
-            return plans.mines_plan(self.prepare_mines(state, args))
+            return plans.mines_plan(self.prepare_mines(state, args), self.rules(state))
         if kind == "roll-off":
             return plans.rolloff_plan(self.prepare_rolloff(state))
         return None
 
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         return obligations.standing(self, state)
+
+    def damage_by(self, state: GameState, kind: str, args: dict[str, Any], ship: ShipState) -> int | None:
+        """Who caused the damage, for the battle report. Friendly fire settled with friendly-fire is the
+        firing player's own doing (spook §5 Accuracy: on a 12 one of the attacker's ships takes the full
+        damage), so it is self-inflicted; mines deal their damage for the player who laid them (spook §7
+        A1: the owner of the mines crossed, who may be the crossing ship's own under mines_hit_owner).
+        Otherwise the acting ship's owner: a rammer's own damage (spook §8 A1, house default) and a
+        scuttle's blast on the scuttler's own ships (spook §7 A10, house default) are self-inflicted."""
+        if kind == "friendly-fire":
+            pending = state.extra.get("pending_ff") or {}
+            attacker = state.ships.get(str(pending.get("attacker", "")))
+            return attacker.owner if attacker is not None else ship.owner  # the ally is always the attacker's
+        if kind == "cross-mines":
+            return self.mine_owner(state, state.find_ship(str(args["ship"])), args.get("owner"))
+        return super().damage_by(state, kind, args, ship)
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return on_table(self, state)

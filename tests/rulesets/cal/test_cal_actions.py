@@ -251,6 +251,9 @@ def test_ordnance_attacks_and_assault_craft_leave_after_one_round() -> None:
     g.to("gunnery", "ordnance_attacks")
     assert "does not attack ships" in g.refused("ordnance-attack", token="o2", target="CA-1")
     assert "own side" in g.refused("ordnance-attack", token="o1", target="K-1")
+    # the report credits what an ordnance attack does to the token's owner (Blue), not the target's
+    target = g.state.find_ship("CA-1")
+    assert g.eng.damage_by(g.state, Action("ordnance-attack", {"token": "o1", "target": "CA-1"}), target) == 1
     assert "Boarders 0 → 1" in g.text("ordnance-attack", token="o1", target="CA-1")
     assert g.rec("CA-1")["boarders"] == 1
     g.to("gunnery", "launch")

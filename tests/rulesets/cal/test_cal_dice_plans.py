@@ -125,3 +125,22 @@ def test_steps_that_roll_nothing_declare_no_dice() -> None:
     for _ in range(3):
         assert not plan(g, "next-step")  # marks and tracks, the FTL track, Fire damage (Damage phase timing)
         g.act("next-step")
+
+
+def test_the_intercept_die_is_the_winners_and_low_is_good_for_them() -> None:
+    red = roster("Red Fleet", "Red", ("Lance", "DD-1", "Destroyer"), ("Haven", "CV-9", "Carrier"))
+    g = Game(red, BLUE)
+    g.act("set", target="CV-9", key="d1.track", value="Fighter ready")
+    g.act("set", target="CV-1", key="d1.track", value="Fighter/Bomber ready")
+    g.to("gunnery", "launch")
+    g.act("launch", ship="CV-9", ordnance="fighter")  # o1, Red's, ATA 4
+    g.act("launch", ship="CV-1", ordnance="fb")  # o2, Blue's, ATA 3
+    g.next_round()
+    g.to("ordnance", "move_fighters")
+    # Blue's Fighter/Bomber intercepts Red's Fighter: Red's side has the higher ATA and rolls to stay (cal §Craft),
+    # so the die is Red's (player 0, rolled for Haven), and a low face is the good one for Red
+    [die] = plan(g, "intercept", token="o2", target="o1").needs
+    haven = g.state.find_ship("CV-9").id
+    assert (die.purpose, die.ship, die.player) == ("whether the winner of o2 against o1 stays: unmodified, under 1",
+                                                   haven, 0)
+    assert die.rank == (-1, -2, -3, -4, -5, -6)

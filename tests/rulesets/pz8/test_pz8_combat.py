@@ -95,6 +95,9 @@ def test_t_pz8_6_fire_back_at_minus_1_once_and_not_answered() -> None:
     assert play.state.extra["fire_back"] == {"ship": "3", "at": "1", "distance": 3}
     assert "may only fire back at Alpha 1 (#1)" in play.refused("fire", 6, ship="B1", target="A2", distance=3, fire_back=True)
     assert "Bravo 2 (#4) has no shot to answer" in play.refused("fire-back", 6, ship="B2")
+    # the battle report credits a fire-back to the ship firing back (B1's owner), also when it is not named
+    a1 = play.state.find_ship("A1")
+    assert play.eng.damage_by(play.state, Action("fire-back", {}), a1) == play.state.find_ship("B1").owner == 1
     events = play.act("fire-back", 4)
     assert "Bravo 1 (#3) fires back at Alpha 1 (#1), 3 hexes" in events[0].text
     assert "Fire back −1 (total −1). To hit: 1D6 rolls 4, modified 3: miss (needs 4)" in events[0].text
@@ -145,6 +148,9 @@ def test_t_pz8_14_torpedo_launch_attack_and_a_second_salvo_refused() -> None:
     play.act("fire", 4, 5, 4, 3, 4, ship="A1", target="B1", distance=2)  # torpedo_with_gun: both allowed; B1 Damaged
     play.act("end-activation")
     assert "own salvo" in play.refused("torpedo-attack", 5, 6, 6, torpedo="t1", target="A2")
+    # the battle report credits the salvo's attack to its owner (A), not to the target's (B)
+    b1 = play.state.find_ship("B1")
+    assert play.eng.damage_by(play.state, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"}), b1) == 0
     events = play.act("torpedo-attack", 5, 6, 6, torpedo="t1", target="B1")
     assert "Torpedoes t1 (A, from Alpha 1) reaches Bravo 1 (#3). The Torpedo salvo reaches the enemy ship: an " \
            "automatic hit." in events[0].text

@@ -54,6 +54,12 @@ def test_a_cluster_torpedo_at_a_transport_with_two_flare_launchers() -> None:
         ("damage: 25 × d6", [3], 0), ("accuracy 5 against agility 6", [7], 0),
         ("flare launcher 1 of 2 against Cluster Torpedo Launcher", [5], 1),
         ("flare launcher 2 of 2 against Cluster Torpedo Launcher", [6], 1)]
+    # for dice luck each die says how its faces rank for the player it is credited to: the damage d6 is
+    # higher-is-better (no rank); the accuracy d12 by its table (12 friendly fire < 1-5 miss < 6-10 half < 11
+    # full); the flare d8s are the target's (player 1), for whom 1-3 (all missiles stopped) is the best
+    assert [r.get("rank") for r in rolled] == [
+        None, [0, 0, 0, 0, 0, 50, 50, 50, 50, 50, 100, -1],
+        [0, 0, 0, -50, -50, -50, -50, -100], [0, 0, 0, -50, -50, -50, -50, -100]]
 
 
 def test_a_bombers_subsystem_d8_is_declared_for_a_hit_only() -> None:
@@ -92,6 +98,8 @@ def test_mines_one_d8_per_mine_or_one_for_the_crossing() -> None:
     assert [(n.sides, n.purpose, n.ship, n.table) for n in p.needs] == [
         (8, "mine 1 of 2: avoided, half or full damage", "5", "Mines table (spook §7 A1)"),
         (8, "mine 2 of 2: avoided, half or full damage", "5", "Mines table (spook §7 A1)")]
+    # rolled for the ship crossing: 1-3 avoided is its best face, 8 (a direct hit, 200) its worst
+    assert {n.rank for n in p.needs} == {(0, 0, 0, -100, -100, -100, -100, -200)}
     h = battle(mine_rolls="per_crossing")
     h.act("lay-mines", ship="Sower", count=3)
     h.end_turn()
