@@ -31,7 +31,7 @@ NOBODY = {
     "ready-ordnance": "no ship has room on its Ordnance Ready Track (or may place counters this round)",
     "unready": "no ship has counters on the ready square",
     "damage-control": "no ship has anything for Damage Control, or every ship has rolled",
-    "rally": "every ship has made its Damage Control or rally roll",
+    "rally": "no ship that has not rolled yet has Crew below its starting Crew (a rally only raises Crew)",
     "course": "no ship may alter course now (altered already, FTL powered, or Engines Offline)",
     "ftl-power-up": "no ship may power up its FTL drive now",
     "ftl-power-down": "no ship has its FTL drive powered",
@@ -70,8 +70,8 @@ def may(plugin: Plugin, state: GameState, kind: str, ship: ShipState) -> bool:
                    for c in it.record.get("track") or [])
     if kind == "damage-control":
         return not plugin.controlled(ship) and bool(plugin.control_needs(state, ship))
-    if kind == "rally":
-        return not plugin.controlled(ship)
+    if kind == "rally":  # only a crew below its starting Crew gains from a rally
+        return plugin.may_rally(state, ship)
     if kind == "course":
         return COURSE_SET not in marks and not rec.get("ftl_powered") and not rec.get("engines_offline")
     if kind == "ftl-power-up":
@@ -84,10 +84,7 @@ def may(plugin: Plugin, state: GameState, kind: str, ship: ShipState) -> bool:
 
 
 def actors(plugin: Plugin, state: GameState, kind: str) -> list[ShipState]:
-    ships = [s for s in ship_order(state) if may(plugin, state, kind, s)]
-    if kind == "rally":  # a shaken crew first
-        ships.sort(key=lambda s: not any(n.startswith("Crew") for n in plugin.control_needs(state, s)))
-    return ships
+    return [s for s in ship_order(state) if may(plugin, state, kind, s)]
 
 
 def targets(plugin: Plugin, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:

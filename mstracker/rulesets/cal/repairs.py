@@ -78,11 +78,19 @@ class CalRepairs(CalDamage):
         for key, word in (("boarders", "Boarders"), ("fire", "Fire")):
             if int(ship.record.get(key, 0)) > 0:
                 needs.append(f"{word} {ship.record[key]}")
-        cap = self.rally_cap(state, ship)
-        ceiling = self.ruleset.general.crew_start if cap is None else cap
+        ceiling = self.crew_ceiling(state, ship)
         if int(ship.record["crew"]) < ceiling:
             needs.append(f"Crew {int(ship.record['crew']):+d} below {ceiling:+d}")
         return needs
+
+    def crew_ceiling(self, state: GameState, ship: ShipState) -> int:
+        """The Crew a rally may bring the ship back to (its starting Crew, less Crew lost for good)."""
+        cap = self.rally_cap(state, ship)
+        return self.ruleset.general.crew_start if cap is None else cap
+
+    def may_rally(self, state: GameState, ship: ShipState) -> bool:
+        """A rally could raise the ship's Crew: it is below the ceiling and the ship has not rolled yet."""
+        return not self.controlled(ship) and int(ship.record["crew"]) < self.crew_ceiling(state, ship)
 
     def controlled(self, ship: ShipState) -> bool:
         marks = self.marks(ship)
