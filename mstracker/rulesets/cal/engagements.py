@@ -124,7 +124,7 @@ class CalEngagements(CalReadyTrack):
                                 f"({cite.TORPEDOES}, {cite.CRAFT})")
         if token["round"] == state.turn:
             raise InvalidAction(f"{token['id']} was launched this round: it moves and attacks from the next round "
-                                "(cal §Ordnance)")
+                                f"({cite.ORDNANCE})")
         name, kind = self.ordnance(token["kind"])
         damage = kind.damage if kind.damage is not None else (kind.atg or 0)
         if not damage and not kind.boarders:

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 #: Point defence is not a weapon a fire action offers: "ineffective against other ships but devastating to
 #: ordnance" (cal §Point Defenses). Its readiness kind is a device's, so ship-to-ship forms leave it out.
 POINT_KIND = "device"
-PD_NOT_SHIPS = "cal §Point Defenses: ineffective against ships"
 OFFLINE = "Weapons/Ordnance Offline: the ship cannot fire weapons, ordnance or PD at all until repaired"
 
 
@@ -53,7 +52,7 @@ def item_readiness(plugin: Plugin, state: GameState, ship: ShipState, item: Ship
     if item.name in WEAPON_ITEMS.values() and ship.record.get("sensors_offline"):
         fired += f"; range 1 (Sensors Offline), stat {item.record.get('stat', '')}"
     elif item.name == POINT_ITEM:
-        fired += f"; range {plugin.pd_range(state, ship)} hexes, at hostile ordnance only ({PD_NOT_SHIPS})"
+        fired += f"; range {plugin.pd_range(state, ship)} hexes, at ordnance only"
     return say(Readiness.READY, fired)
 
 

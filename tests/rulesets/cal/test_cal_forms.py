@@ -58,10 +58,13 @@ def test_point_defence_is_not_offered_as_a_weapon_for_fire() -> None:
     weapons = [r.item for r in aegis.values() if r.kind == "weapon"]  # what the fire form's weapon list keeps
     points = [r for r in aegis.values() if r.name == "Point"]
     assert points and all(r.item not in weapons and r.kind == "device" for r in points)
-    assert points[0].status is Readiness.READY and "cal §Point Defenses: ineffective against ships" in points[0].detail
+    assert (points[0].status, points[0].detail) == (Readiness.READY, "0 of 4 shots fired this round; range 2 hexes, "
+                                                                     "at ordnance only")  # the Point Defense Frigate's Point 4
     fire = g.eng.legal_action(g.state, "fire", prefer="3")
     assert fire.weapon in weapons
-    assert "cal §Point Defenses" in g.refused("fire", 6, ship="FFAA-1", weapon=points[0].item, target="K-1", distance=1)
+    assert g.refused("fire", 6, ship="FFAA-1", weapon=points[0].item, target="K-1", distance=1) == (
+        "Point is point defence, ineffective against ships (cal §Point Defenses): use point-defence 3 TOKEN at "
+        "hostile ordnance")
 
 
 def test_the_odds_name_ss_reaching_zero_as_players_say_it() -> None:
