@@ -119,7 +119,7 @@ def test_cal_odds_match_the_gunnery_example(cli: CliRun) -> None:
     assert data["expected_damage"] == pytest.approx(4)
     # SS 8: major from 4, so any hit (3/4) calls for the Major table; only its Reactor Breach (2/36) destroys.
     assert data["p_destroy"] == pytest.approx(3 / 4 * 2 / 36)
-    assert data["p_ss_zero"] == pytest.approx(1 / 4)  # both hits: SS 8 -> 0, which is no destruction
+    assert data["p_SS_reaches_0"] == pytest.approx(1 / 4)  # both hits: SS 8 -> 0, which is no destruction
 
 
 def test_cal_out_of_range_is_refused(cli: CliRun) -> None:

@@ -16,6 +16,7 @@ DAMAGE_PHASE = "cal §3 Damage"
 MOVEMENT_PHASE = "cal §4 Movement"
 
 WEAPONS = "cal §Weapons"
+ORDNANCE = "cal §Ordnance"
 TORPEDOES = "cal §Torpedoes"
 CRAFT = "cal §Craft"
 COMMAND = "cal §Command & Control"

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pydantic import Field, field_validator
 
 from ...rules.base import Frozen
+from . import cite
 from .common import article, check_int
 from .model import Ruleset, unit_type
 
@@ -20,7 +21,7 @@ ROTATIONS = ("cw", "ccw")
 
 def _index(side: int) -> int:
     if isinstance(side, bool) or side not in SIDES:
-        raise ValueError(f"a hex side is 1 to 6, not {side!r}")
+        raise ValueError(f"a hex side is 1 to 6, not {side!r} ({cite.COURSE})")
     return side - 1
 
 
@@ -45,7 +46,7 @@ class Course(Frozen):
     @classmethod
     def _non_negative(cls, value: tuple[int, ...]) -> tuple[int, ...]:
         if any(v < 0 or v > 1000 for v in value):
-            raise ValueError("course numbers are 0 to 1000")
+            raise ValueError(f"course numbers are 0 to 1000 ({cite.COURSE})")
         return value
 
     @classmethod
@@ -84,7 +85,7 @@ def reduce_course(course: Course, rule2: str = "vector") -> Course:
     set to b-a and both outer sides to 0, which loses movement.
     """
     if rule2 not in ("vector", "literal"):
-        raise ValueError(f"rule2 must be vector or literal, not {rule2!r}")
+        raise ValueError(f"rule2 must be vector or literal, not {rule2!r} ({cite.COURSE})")
     sides = list(course.sides)
     while True:
         for i in range(3):  # rule 1: opposite sides
@@ -120,7 +121,7 @@ def _parse_spend(spend: Mapping[int | str, int]) -> tuple[dict[int, int], dict[s
             continue
         side = int(key) if isinstance(key, str) and key.strip().isdigit() else key
         if isinstance(side, bool) or side not in SIDES:
-            raise ValueError(f"movement points go to a direction 1 to 6 or to cw / ccw, not {key!r}")
+            raise ValueError(f"movement points go to a direction 1 to 6 or to cw / ccw, not {key!r} ({cite.ALTERING})")
         moves[side] = moves.get(side, 0) + n  # type: ignore[index]
     return moves, turns
 
@@ -142,16 +143,16 @@ def alter_course(
     """
     kind = unit_type(unit)
     if engines_offline:
-        raise ValueError("the ship's engines are offline: it cannot change course or heading.")
+        raise ValueError(f"the ship's engines are offline: it cannot change course or heading (Engines Offline, {cite.MAJOR_TABLE}).")
     if ftl_powered:
-        raise ValueError("the ship's FTL drive is powered up: it cannot change course.")
+        raise ValueError(f"the ship's FTL drive is powered up: it cannot change course ({cite.FTL}).")
     allowance = ruleset.course[kind]
     mp = min(allowance.mp, ruleset.general.engines_damaged_mp) if engines_damaged else allowance.mp
     moves, turns = _parse_spend(spend)
     spent = sum(moves.values()) + sum(turns.values())
     if spent > mp:
         why = " (Engines Damaged)" if engines_damaged else ""
-        raise ValueError(f"{article(kind)} has {mp} movement point{'s' if mp != 1 else ''}{why}, not {spent}.")
+        raise ValueError(f"{article(kind)} has {mp} movement point{'s' if mp != 1 else ''}{why}, not {spent} ({cite.ALTERING}).")
     sides = list(course.sides)
     for side, n in moves.items():
         sides[side - 1] += n
@@ -168,16 +169,17 @@ def torpedo_course(ruleset: Ruleset, ship_course: Course, facing: int, extra: Ma
     allowed = {fwd, fwd % 6 + 1, (fwd - 2) % 6 + 1}
     moves, turns = _parse_spend(extra)
     if turns:
-        raise ValueError("a torpedo's course has no rotation.")
+        raise ValueError(f"a torpedo's course has no rotation ({cite.TORPEDOES}).")
     for side in moves:
         if side not in allowed:
             raise ValueError(f"a torpedo launched facing {fwd} may add movement in directions "
-                             f"{', '.join(str(s) for s in sorted(allowed))} only, not {side}.")
+                             f"{', '.join(str(s) for s in sorted(allowed))} only, not {side} ({cite.TORPEDOES}).")
     spent = sum(moves.values())
     limit = ruleset.general.torpedo_course_mp
     if spent > limit:
-        raise ValueError(f"at most {limit} movement points go to a torpedo's course, not {spent}.")
+        raise ValueError(f"at most {limit} movement points go to a torpedo's course, not {spent} ({cite.TORPEDOES}).")
     if 2 * moves.get(fwd, 0) < spent:
-        raise ValueError(f"at least half of the torpedo's {spent} movement points must go forward (direction {fwd}).")
+        raise ValueError(f"at least half of the torpedo's {spent} movement points must go forward (direction {fwd}; "
+                         f"{cite.TORPEDOES}).")
     sides = [v + moves.get(s, 0) for s, v in zip(SIDES, ship_course.sides)]
     return reduce_course(Course(sides=tuple(sides)), str(ruleset.setting("course_rule2")))  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
 from ...game.plugin import action
 from ...game.state import GameState, ShipState
+from . import cite
 from .notation import plural
 from .procedures import intercept_plan, resolve_intercept
 from .ready_track import CalReadyTrack, TOKEN_ARG
@@ -56,22 +57,26 @@ class CalEngagements(CalReadyTrack):
             self.check_time(state, "intercept")
         fighters, target = find_token(state, args["token"]), find_token(state, args["target"])
         if fighters["owner"] == target["owner"]:
-            raise InvalidAction(f"{fighters['id']} and {target['id']} are on the same side")
+            raise InvalidAction(f"{fighters['id']} and {target['id']} are on the same side: fighters intercept hostile "
+                                f"ordnance ({cite.CRAFT})")
         _, f_kind = self.ordnance(fighters["kind"])
         if not f_kind.ata:
-            raise InvalidAction(f"{fighters['kind']} cannot intercept (ATA 0); only fighters and fighter/bombers do")
+            raise InvalidAction(f"{fighters['kind']} cannot intercept (ATA 0); only fighters and fighter/bombers do "
+                                f"({cite.CRAFT})")
         self.refuse_over_cc(state, fighters["owner"], "intercept")
         done = intercepted_now(fighters, state.turn)
         free = int(fighters["units"]) - done
         units = free if args.get("units") is None else int(args["units"])
         if free <= 0:
-            raise InvalidAction(f"every unit of {token_label(fighters)} has intercepted this round (cal §Craft)")
+            raise InvalidAction(f"every unit of {token_label(fighters)} has intercepted this round ({cite.CRAFT})")
         if not 1 <= units <= free:
-            raise InvalidAction(f"{token_label(fighters)} has {plural(free, 'unit')} free to intercept, not {units}")
+            raise InvalidAction(f"{token_label(fighters)} has {plural(free, 'unit')} free to intercept, not {units} "
+                                f"({cite.CRAFT})")
         t_units = min(units, int(target["units"])) if args.get("target_units") is None else int(args["target_units"])
         if not 1 <= t_units <= min(units, int(target["units"])):
             raise InvalidAction(f"{units} fighter unit(s) intercept at most {min(units, int(target['units']))} "
-                                f"unit(s) of {token_label(target)}, not {t_units}")
+                                f"unit(s) of {token_label(target)}, not {t_units}: each fighter unit intercepts one "
+                                f"hostile unit a round ({cite.CRAFT})")
         try:
             plan = intercept_plan(self.rules(state), [fighters["kind"]] * units, [target["kind"]] * t_units)
         except ValueError as exc:
@@ -80,7 +85,7 @@ class CalEngagements(CalReadyTrack):
 
     @action(
         "intercept",
-        ArgSpec("token", ArgType.TOKEN, "the intercepting fighters' token (o3)", tokens=(TOKEN_KIND,)),
+        ArgSpec("token", ArgType.TOKEN, "the intercepting fighters' token (its id on the table)", tokens=(TOKEN_KIND,)),
         ArgSpec("target", ArgType.TOKEN, "the hostile ordnance token it intercepts", tokens=(TOKEN_KIND,)),
         ArgSpec("units", ArgType.INT, "fighter units taking part (default all that have not intercepted this round)",
                 required=False),
@@ -118,17 +123,18 @@ class CalEngagements(CalReadyTrack):
         """Every check of an ordnance attack, in the decider's order."""
         if timed:
             self.check_time(state, "ordnance-attack")
-        token, units = self._token_units(state, args["token"], args.get("units"))
+        token, units = self._token_units(state, args["token"], args.get("units"), cite.CRAFT)
         target = self.target_ship(state, args["target"])
         if target.owner == token["owner"]:
-            raise InvalidAction(f"{target.label} is on {token['id']}'s own side")
+            raise InvalidAction(f"{target.label} is on {token['id']}'s own side: ordnance attacks hostile ships "
+                                f"({cite.TORPEDOES}, {cite.CRAFT})")
         if token["round"] == state.turn:
             raise InvalidAction(f"{token['id']} was launched this round: it moves and attacks from the next round "
-                                "(cal §Ordnance)")
+                                f"({cite.ORDNANCE})")
         name, kind = self.ordnance(token["kind"])
         damage = kind.damage if kind.damage is not None else (kind.atg or 0)
         if not damage and not kind.boarders:
-            raise InvalidAction(f"{name} does not attack ships (no ATG, damage or boarders)")
+            raise InvalidAction(f"{name} does not attack ships (no ATG, damage or boarders; {cite.CRAFT})")
         if kind.cc:
             self.refuse_over_cc(state, token["owner"], "attack")
         return OrdnanceAttack(token, units, target, name, damage * units, kind.boarders * units)

@@ -10,6 +10,7 @@ other game-level bookkeeping go in as `extra-set` events with words a player rea
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,6 +21,7 @@ from ...game.plugin import RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import Obligation
 from ...rules.names import UnknownName, find_entry
+from . import cite
 from .model import BAY_FIELDS, CRAFT_BAY_FIELDS, Ordnance, Ruleset, ShipClass
 from .tokens import ordnance_words, token_label, tokens
 
@@ -37,6 +39,10 @@ COURSE_SET = "course altered"
 DC_DONE = "damage control"
 RALLIED = "rallied"
 TABLE_ROLLED = "damage roll"
+
+#: The book's number and name of each phase, for refusals that say when an action is done.
+PHASE_CITES = {"interphase": cite.INTERPHASE, "ordnance": cite.ORDNANCE_PHASE, "gunnery": cite.GUNNERY,
+               "damage": cite.DAMAGE_PHASE, "movement": cite.MOVEMENT_PHASE}
 
 MOVEMENT_STEPS = ("move", "ftl", "alter_course")
 GUNNERY_STEPS = ("weapons", "point_defence", "ordnance_attacks", "launch")
@@ -161,16 +167,17 @@ class CalBase(RulesetPlugin):
         ship = state.find_ship(ref)
         for flag, words in LOSS_WORDS.items():
             if ship.record.get(flag):
-                raise InvalidAction(f"{ship.label} {words} and cannot act")
+                raise InvalidAction(f"{ship.label} {words} and cannot act ({cite.FTL if flag == 'jumped' else cite.MAJOR_TABLE})")
         return super().acting_ship(state, ref, own=own)
 
     def target_ship(self, state: GameState, ref: str, attacker: ShipState | None = None) -> ShipState:
         ship = state.find_ship(ref)
         for flag, words in LOSS_WORDS.items():
             if ship.record.get(flag):
-                raise InvalidAction(f"{ship.label} {words}: it cannot be targeted")
+                raise InvalidAction(f"{ship.label} {words}: it cannot be targeted "
+                                    f"({cite.FTL if flag == 'jumped' else cite.MAJOR_TABLE})")
         if attacker is not None and ship.id == attacker.id:
-            raise InvalidAction(f"{ship.label} cannot target itself")
+            raise InvalidAction(f"{ship.label} cannot target itself ({cite.WEAPONS})")
         return ship
 
     def marks(self, ship: ShipState) -> list[str]:
@@ -240,7 +247,7 @@ class CalBase(RulesetPlugin):
         before the launches; blast, remove-ordnance and cc-check: any time in play; set-course: set-up)."""
         if kind == "set-course":
             if state.started:
-                raise InvalidAction("courses change in play only with the course action (movement points)")
+                raise InvalidAction(f"courses change in play only with the course action (movement points; {cite.ALTERING})")
             return
         per_player = self.setting(state, "gunnery_order") == "per player"
         if kind == "intercept":
@@ -252,29 +259,41 @@ class CalBase(RulesetPlugin):
             return
         if kind not in TIMES:
             if not state.started:
-                raise InvalidAction(f"the game is in set-up; use next-step to start round 1 before you {kind}")
+                raise InvalidAction(f"the game is in set-up; use next-step to start round 1 before you {kind} "
+                                    f"({cite.INTERPHASE}: skipped in round 1)")
             return
         what, phase_id, steps = TIMES[kind]
         self.require_phase(state, what, phase_id, None if per_player and phase_id == "gunnery" else steps)
 
+    def book_step(self, phase_id: str, step_id: str) -> str:
+        """'cal §0 Interphase, step 6' for a checklist step whose source is the book's step '0.6'; else the phase."""
+        where = PHASE_CITES.get(phase_id, cite.INTERPHASE)
+        phase = next((p for p in self.ruleset.phases if p.id == phase_id), None)
+        step = next((s for s in phase.steps if s.id == step_id), None) if phase else None
+        match = re.match(r"(\d)\.(\d+)", step.source) if step else None
+        return cite.step(where, int(match.group(2))) if match else where
+
     def require_phase(self, state: GameState, what: str, phase_id: str, steps: Iterable[str] | None = None) -> None:
         """Refuse unless the game is in `phase_id` (and, when given, at one of `steps`)."""
+        where = PHASE_CITES.get(phase_id, cite.INTERPHASE)
         if not state.started:
-            raise InvalidAction(f"the game is in set-up; use next-step to start round 1 before you {what}")
+            raise InvalidAction(f"the game is in set-up; use next-step to start round 1 before you {what} ({where})")
         phase = state.current_phase
         wanted = next((p for p in state.sequence if p.id == phase_id), None)
         name = wanted.name if wanted else phase_id
         if phase is None or phase.id != phase_id:
             now = phase.name if phase else "between phases"
-            raise InvalidAction(f"{what}: that belongs to phase {name}; it is now {now} (use next-step)")
+            raise InvalidAction(f"{what}: that belongs to phase {name}; it is now {now} (use next-step; {where})")
         if steps is None:
             return
         allowed = list(steps)
         step = state.current_step
         if step is None or step.id not in allowed:
-            numbers = [f"{n}. {s.text}" for n, s in enumerate(phase.steps, start=1) if s.id in allowed]
+            numbered = [(n, s) for n, s in enumerate(phase.steps, start=1) if s.id in allowed]
+            numbers = [f"{n}. {s.text}" for n, s in numbered]
             here = f"step {state.step + 1}" if step else "no step"
-            raise InvalidAction(f"{what}: that is done at {' or '.join(numbers)}; {phase.name} is at {here}")
+            book = self.book_step(phase_id, numbered[0][1].id) if numbered else where
+            raise InvalidAction(f"{what}: that is done at {' or '.join(numbers)}; {phase.name} is at {here} ({book})")
 
     # ---- events ---------------------------------------------------------------------------------
     def emit(self, kind: str, before: GameState, after: GameState, text: str, reason: str = "",

@@ -11,6 +11,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
 from ...game.plugin import action
 from ...game.state import GameState, ShipItem, ShipState
+from . import cite
 from .damage_record import CalDamage
 from .game_base import ITEM_FIELDS, POINT_ITEM, WEAPON_ITEMS
 from .notation import plural
@@ -18,13 +19,11 @@ from .procedures import ShotProfile, resolve_gunnery, resolve_point_defence, sho
 from .tokens import TOKEN_KIND, find_token, replace_token, token_label
 
 FIRE_HELP = (
-    "fire one weapon type (beam or projectile) of a ship at a ship (cal §Weapons). Dice: one d6 per shot, in "
-    "order; each is a Targeting roll, d6 + the firing ship's Crew, needing 4 against an Escort or 3 against a "
-    "Capital Ship (a projectile at long range needs 1 more; the book's list of targets was lost, these are "
-    "rebuilt from its example). Long range = more than half the weapon's range; a beam at long range deals half "
-    "its strength (rounded up); Sensors Offline cuts the range to 1. Each weapon fires once a round from an "
-    "Escort, twice from a Capital Ship (shots defaults to all that are left). The damage is recorded on the "
-    "target and applied in the Damage phase (cal §3 Damage)."
+    "fire a beam or projectile of a ship at a hostile ship (cal §Weapons); each weapon fires once a round from "
+    "an Escort, twice from a Capital Ship. Dice: a d6 Targeting roll per shot, + Crew, needing 4 against an "
+    "Escort, 3 against a Capital Ship, 1 more for a projectile at long range (beyond half its range); the "
+    "targets are rebuilt from the book's example. A beam at long range deals half strength (rounded up). "
+    "The damage counts in the Damage phase (cal §3 Damage)."
 )
 PD_HELP = (
     "fire point defence at one hostile ordnance token within 2 hexes (cal §Point Defenses). Dice: one d6 per "
@@ -76,7 +75,7 @@ class CalGunnery(CalDamage):
         if timed:
             self.check_time(state, "fire")
         if args.get("distance") is None:
-            raise InvalidAction("fire needs distance (hexes to the target, measured on the table)")
+            raise InvalidAction(f"fire needs distance (hexes to the target, measured on the table; {cite.WEAPONS})")
         ship, item, kind, target, shots = self.aim(state, args)
         offline = bool(ship.record.get("sensors_offline"))
         try:
@@ -94,8 +93,9 @@ class CalGunnery(CalDamage):
         kind = ITEM_FIELDS.get(item.name, "")
         if kind not in WEAPON_ITEMS:
             if item.name == POINT_ITEM:
-                raise InvalidAction(f"{item.name} is point defence: use point-defence {ship.id} TOKEN")
-            raise InvalidAction(f"{item.name} launches ordnance: use launch {ship.id} ORDNANCE")
+                raise InvalidAction(f"{item.name} is point defence, ineffective against ships ({cite.POINT_DEFENSE}): "
+                                    f"use point-defence {ship.id} TOKEN at hostile ordnance")
+            raise InvalidAction(f"{item.name} launches ordnance: use launch {ship.id} ORDNANCE ({cite.GUNNERY})")
         if ship.record.get("weapons_offline"):
             raise InvalidAction(f"{ship.label} has Weapons/Ordnance Offline: it cannot fire until repaired "
                                 "(cal §Major Damage Table)")
@@ -110,9 +110,10 @@ class CalGunnery(CalDamage):
                                 f"({self.stats(ship).type}: {plural(rate, 'shot')} per weapon a round, cal §Weapons)")
         shots = left if args.get("shots") is None else int(args["shots"])
         if shots < 1:
-            raise InvalidAction("shots must be 1 or more")
+            raise InvalidAction(f"shots must be 1 or more ({cite.WEAPONS})")
         if shots > left:
-            raise InvalidAction(f"{ship.label}'s {item.name} has {plural(left, 'shot')} left this round, not {shots}")
+            raise InvalidAction(f"{ship.label}'s {item.name} has {plural(left, 'shot')} left this round, not {shots} "
+                                f"({cite.WEAPONS})")
         return ship, item, kind, target, shots
 
     @action(
@@ -158,7 +159,7 @@ class CalGunnery(CalDamage):
         ship = self.acting_ship(state, args["ship"])
         points = self.items_named(ship, POINT_ITEM)
         if not points:
-            raise InvalidAction(f"{ship.label} has no point defence")
+            raise InvalidAction(f"{ship.label} has no point defence ({cite.POINT_DEFENSE})")
         pd = points[0]
         if ship.record.get("weapons_offline"):
             raise InvalidAction(f"{ship.label} has Weapons/Ordnance Offline: no point defence until repaired "
@@ -168,27 +169,30 @@ class CalGunnery(CalDamage):
                                 "(cal §Minor Damage Table)")
         token = find_token(state, args["token"])
         if token["owner"] == ship.owner:
-            raise InvalidAction(f"{token['id']} is {state.players[ship.owner].name}'s own ordnance")
+            raise InvalidAction(f"{token['id']} is {state.players[ship.owner].name}'s own ordnance: point defence fires at "
+                                f"hostile ordnance ({cite.POINT_DEFENSE})")
         reach = self.pd_range(state, ship)
         if args.get("distance") is not None and args["distance"] > reach:
-            raise InvalidAction(f"{token['id']} is {args['distance']} hexes away; point defence reaches {reach}")
+            raise InvalidAction(f"{token['id']} is {args['distance']} hexes away; point defence reaches {reach} "
+                                f"({cite.POINT_DEFENSE})")
         shots = int(args.get("shots") or 1)
         left = int(pd.record["rate"]) - int(pd.record["shots"])
         if shots < 1:
-            raise InvalidAction("shots must be 1 or more")
+            raise InvalidAction(f"shots must be 1 or more ({cite.POINT_DEFENSE})")
         if shots > left:
-            raise InvalidAction(f"{ship.label} has {plural(left, 'point defence shot')} left this round, not {shots}")
+            raise InvalidAction(f"{ship.label} has {plural(left, 'point defence shot')} left this round, not {shots} "
+                                f"({cite.POINT_DEFENSE})")
         cap, allowed = self.pd_allowance(state, ship, token)
         if shots > allowed:
             raise InvalidAction(f"{ship.label} may shoot {token['id']} ({plural(cap, 'unit')} when point defence began) "
-                                f"{plural(allowed, 'more time')} this round, not {shots} (cal §Point Defenses)")
+                                f"{plural(allowed, 'more time')} this round, not {shots} ({cite.POINT_DEFENSE})")
         fired = dict(state.extra.get("pd", {}).get(ship.id, {}))
         return PointDefence(ship, pd, token, shots, cap, fired, int(ship.record["crew"]))
 
     @action(
         "point-defence",
         ArgSpec("ship", ArgType.SHIP, "the ship firing point defence"),
-        ArgSpec("token", ArgType.TOKEN, "the hostile ordnance token in play (o3)", tokens=(TOKEN_KIND,)),
+        ArgSpec("token", ArgType.TOKEN, "the hostile ordnance token in play (its id on the table)", tokens=(TOKEN_KIND,)),
         ArgSpec("shots", ArgType.INT, "shots at this token (default 1)", required=False, default=1),
         ArgSpec("distance", ArgType.INT, "hexes to the token, if you want the range checked", required=False),
         help=PD_HELP,

@@ -15,6 +15,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ArgSpec
 from ...game.state import GameState, ShipState
 from ...rules.contract import Readiness, TableItem
+from . import cite
 from .game_base import BAY_ITEMS, COURSE_SET, FTL_SHUT, POINT_ITEM, UNREADIED, WEAPON_ITEMS, ship_order
 from .notation import parse_counter
 from .obligations import cc_id
@@ -25,20 +26,24 @@ if TYPE_CHECKING:
 
 #: Why nobody may do an action now, when its time has come but no ship can.
 NOBODY = {
-    "fire": "no ship in play has a battery ready (each fires once a round from an Escort, twice from a Capital Ship)",
-    "point-defence": "no ship has point defence ready with hostile ordnance in play",
-    "launch": "no ship has ordnance counters on the ready square of its Ordnance Ready Track",
-    "ready-ordnance": "no ship has room on its Ordnance Ready Track (or may place counters this round)",
-    "unready": "no ship has counters on the ready square",
-    "damage-control": "no ship has anything for Damage Control, or every ship has rolled",
-    "rally": "every ship has made its Damage Control or rally roll",
-    "course": "no ship may alter course now (altered already, FTL powered, or Engines Offline)",
-    "ftl-power-up": "no ship may power up its FTL drive now",
-    "ftl-power-down": "no ship has its FTL drive powered",
-    "jump": "no ship has its FTL counter on the ready square",
-    "blast": "no Reactor Breach blast is due",
-    "ram": "no ship is in play",
-    "set-course": "no ship",
+    "fire": f"no ship in play has a battery ready (each fires once a round from an Escort, twice from a Capital "
+            f"Ship; {cite.WEAPONS})",
+    "point-defence": f"no ship has point defence ready with hostile ordnance in play ({cite.POINT_DEFENSE})",
+    "launch": f"no ship has ordnance counters on the ready square of its Ordnance Ready Track ({cite.GUNNERY})",
+    "ready-ordnance": f"no ship has room on its Ordnance Ready Track (or may place counters this round; "
+                      f"{cite.ORDNANCE_PHASE})",
+    "unready": f"no ship has counters on the ready square ({cite.ORDNANCE_PHASE})",
+    "damage-control": f"no ship has anything for Damage Control, or every ship has rolled "
+                      f"({cite.step(cite.INTERPHASE, 6)})",
+    "rally": f"no ship that has not rolled yet has Crew below its starting Crew (a rally only raises Crew; "
+             f"{cite.step(cite.INTERPHASE, 6)})",
+    "course": f"no ship may alter course now (altered already, FTL powered, or Engines Offline; {cite.ALTERING})",
+    "ftl-power-up": f"no ship may power up its FTL drive now ({cite.FTL})",
+    "ftl-power-down": f"no ship has its FTL drive powered ({cite.FTL})",
+    "jump": f"no ship has its FTL counter on the ready square ({cite.FTL})",
+    "blast": f"no Reactor Breach blast is due ({cite.MAJOR_TABLE})",
+    "ram": f"no ship is in play ({cite.COURSE})",
+    "set-course": f"no ship ({cite.COURSE})",
 }
 
 
@@ -70,8 +75,8 @@ def may(plugin: Plugin, state: GameState, kind: str, ship: ShipState) -> bool:
                    for c in it.record.get("track") or [])
     if kind == "damage-control":
         return not plugin.controlled(ship) and bool(plugin.control_needs(state, ship))
-    if kind == "rally":
-        return not plugin.controlled(ship)
+    if kind == "rally":  # only a crew below its starting Crew gains from a rally
+        return plugin.may_rally(state, ship)
     if kind == "course":
         return COURSE_SET not in marks and not rec.get("ftl_powered") and not rec.get("engines_offline")
     if kind == "ftl-power-up":
@@ -84,10 +89,7 @@ def may(plugin: Plugin, state: GameState, kind: str, ship: ShipState) -> bool:
 
 
 def actors(plugin: Plugin, state: GameState, kind: str) -> list[ShipState]:
-    ships = [s for s in ship_order(state) if may(plugin, state, kind, s)]
-    if kind == "rally":  # a shaken crew first
-        ships.sort(key=lambda s: not any(n.startswith("Crew") for n in plugin.control_needs(state, s)))
-    return ships
+    return [s for s in ship_order(state) if may(plugin, state, kind, s)]
 
 
 def targets(plugin: Plugin, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
@@ -109,12 +111,12 @@ def available(plugin: Plugin, state: GameState, kind: str) -> str | None:
     if kind in NOBODY and not plugin.actors(state, kind):
         return NOBODY[kind]
     if kind in ("recall", "remove-ordnance", "intercept", "ordnance-attack") and not tokens(state):
-        return "no ordnance is in play"
+        return f"no ordnance is in play ({cite.ORDNANCE})"
     if kind == "intercept" and not choices(plugin, state, kind, "token", None):
-        return _held(plugin, state) or "no fighters in play are free to intercept"
+        return _held(plugin, state) or f"no fighters in play are free to intercept ({cite.CRAFT})"
     if kind == "ordnance-attack" and not attack_tokens(plugin, state):
         return _held(plugin, state) or ("no ordnance in play may attack a ship this round (torpedoes, bombers, "
-                                        "assault craft launched before it)")
+                                        f"assault craft launched before it; {cite.TORPEDOES}, {cite.CRAFT})")
     return None
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import cite
 from .ram import ram_happens
 from .procedures import alter_course, ready_delay, reduce_course, track_square
 from .game_base import COURSE_SET, FTL_SHUT, out_of_play
@@ -67,10 +68,10 @@ class CalMovement(CalDamage):
         self.check_time(state, "course")
         ship = self.acting_ship(state, args["ship"])
         if COURSE_SET in self.marks(ship):
-            raise InvalidAction(f"{ship.label} has already altered course this round")
+            raise InvalidAction(f"{ship.label} has already altered course this round ({cite.ALTERING})")
         spend = parse_spend(args["spend"])
         if not spend:
-            raise InvalidAction("name the course numbers to spend MPs on, e.g. '2 2 3' or 'cw cw'")
+            raise InvalidAction(f"name the course numbers to spend MPs on, e.g. '2 2 3' or 'cw cw' ({cite.ALTERING})")
         old = parse_course(ship.record.get("course", ""))
         try:
             new, hard_turn = alter_course(
@@ -95,7 +96,7 @@ class CalMovement(CalDamage):
         ship = self.acting_ship(state, args["ship"])
         course = reduce_course(parse_course(args["course"]), str(self.setting(state, "course_rule2")))
         if course_text(course) == ship.record.get("course"):
-            raise InvalidAction(f"{ship.label}'s course is already {course_text(course)}")
+            raise InvalidAction(f"{ship.label}'s course is already {course_text(course)} ({cite.COURSE})")
         after = state.with_ship(ship.with_values({"course": course_text(course)}))
         text = f"{ship.label} starts on course {course_text(course)} ({course})."
         return self.emit("course-set", state, after, text, ship=ship.id, course=course_text(course))
@@ -111,13 +112,15 @@ class CalMovement(CalDamage):
         self.check_time(state, "ftl-power-up")
         ship = self.acting_ship(state, args["ship"])
         if ship.record.get("ftl_destroyed"):
-            raise InvalidAction(f"{ship.label}'s FTL drive is destroyed")
+            raise InvalidAction(f"{ship.label}'s FTL drive is destroyed ({cite.FTL})")
         if ship.record.get("ftl_powered"):
-            raise InvalidAction(f"{ship.label}'s FTL drive is already powered")
+            raise InvalidAction(f"{ship.label}'s FTL drive is already powered ({cite.FTL})")
         if FTL_SHUT in self.marks(ship):
-            raise InvalidAction(f"{ship.label} powered its FTL drive down this round: it may power up from next round")
+            raise InvalidAction(f"{ship.label} powered its FTL drive down this round: it may power up from next round "
+                                f"({cite.FTL})")
         if COURSE_SET in self.marks(ship):
-            raise InvalidAction(f"{ship.label} has altered course this round: power up comes before altering course")
+            raise InvalidAction(f"{ship.label} has altered course this round: power up comes before altering course "
+                                f"({cite.FTL})")
         rules = self.rules(state)
         crew = int(ship.record["crew"])
         square, delay = track_square(rules, crew), ready_delay(rules, "FTL", crew)
@@ -135,7 +138,7 @@ class CalMovement(CalDamage):
         self.check_time(state, "ftl-power-down")
         ship = self.acting_ship(state, args["ship"])
         if not ship.record.get("ftl_powered"):
-            raise InvalidAction(f"{ship.label}'s FTL drive is not powered")
+            raise InvalidAction(f"{ship.label}'s FTL drive is not powered ({cite.FTL})")
         after = state.with_ship(self.with_mark(ship, FTL_SHUT).with_values({"ftl_powered": False, "ftl": 0}))
         text = f"{ship.label} powers down its FTL drive; it may power up again from next round."
         return self.emit("ftl-powered-down", state, after, text, ship=ship.id)
@@ -149,9 +152,10 @@ class CalMovement(CalDamage):
         self.check_time(state, "jump")
         ship = self.acting_ship(state, args["ship"])
         if not ship.record.get("ftl_powered"):
-            raise InvalidAction(f"{ship.label}'s FTL drive is not powered (ftl-power-up first)")
+            raise InvalidAction(f"{ship.label}'s FTL drive is not powered: ftl-power-up first ({cite.FTL})")
         if int(ship.record.get("ftl", 0)) > 0:
-            raise InvalidAction(f"{ship.label}'s FTL counter is {plural(int(ship.record['ftl']), 'Interphase')} from ready")
+            raise InvalidAction(f"{ship.label}'s FTL counter is {plural(int(ship.record['ftl']), 'Interphase')} from ready "
+                                f"({cite.FTL})")
         after = state.with_ship(out_of_play(ship, jumped=True))
         text = (f"{ship.label} jumps out: it leaves play, an escape, not a loss (cal §FTL Jumps); its ordnance in "
                 "play stays on the table.")
@@ -200,5 +204,5 @@ class CalMovement(CalDamage):
         if not ram_happens(self.rules(state), wants in ("both", "first"), wants in ("both", "second")):
             consent = self.setting(state, "ram_consent")
             raise InvalidAction(f"no ram: who must want a ram is a house default, now {consent} (ram_consent), "
-                                f"and wants = {wants}")
+                                f"and wants = {wants} ({cite.step(cite.MOVEMENT_PHASE, 1)})")
         return Ram(first, second, first.owner != second.owner)

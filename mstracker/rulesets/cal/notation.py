@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...game.errors import InvalidAction
+from . import cite
 from .course import Course
 
 READY = "ready"
@@ -60,15 +61,15 @@ def parse_course(text: str) -> Course:
         try:
             n = int(value) if sep else 1
         except ValueError:
-            raise InvalidAction(f"course: {word!r} is not like d3=2 or cw=1") from None
+            raise InvalidAction(f"course: {word!r} is not like d3=2 or cw=1 ({cite.COURSE})") from None
         if n < 0:
-            raise InvalidAction(f"course: {word!r} is negative")
+            raise InvalidAction(f"course: {word!r} is negative ({cite.COURSE})")
         if key in turns:
             turns[key] += n
             continue
         side = key[1:] if key.startswith("d") else key
         if not side.isdigit() or not 1 <= int(side) <= 6:
-            raise InvalidAction(f"course: {word!r} names no direction 1 to 6 (d1..d6) nor cw / ccw")
+            raise InvalidAction(f"course: {word!r} names no direction 1 to 6 (d1..d6) nor cw / ccw ({cite.COURSE})")
         sides[int(side) - 1] += n
     return Course(sides=tuple(sides), cw=turns["cw"], ccw=turns["ccw"])  # type: ignore[arg-type]
 
@@ -83,7 +84,7 @@ def parse_spend(text: str) -> dict[int | str, int]:
         try:
             n = int(value) if sep else 1
         except ValueError:
-            raise InvalidAction(f"course: {word!r} is not like 3, 3=2, cw or cw=2") from None
+            raise InvalidAction(f"course: {word!r} is not like 3, 3=2, cw or cw=2 ({cite.ALTERING})") from None
         slot: int | str = int(key) if key.isdigit() else key
         spend[slot] = spend.get(slot, 0) + n
     return spend

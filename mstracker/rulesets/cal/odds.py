@@ -5,7 +5,7 @@ The chance to destroy is the chance of destruction under the book: only a Reacto
 further; however, any further damage inflicted on this ship will trigger a roll on the Major Damage
 table"). So it is the chance that the round's damage calls for a table times the chance that table
 (and any Chain Reaction) comes up Reactor Breach; the chance of reaching SS 0 is shown apart
-(p_ss_zero). The house rule "SS 0 destroys" (ss_zero_destroys) turns SS 0 into destruction.
+(p_SS_reaches_0). The house rule "SS 0 destroys" (ss_zero_destroys) turns SS 0 into destruction.
 """
 
 from __future__ import annotations
@@ -29,14 +29,14 @@ def damage_figures(ruleset: Ruleset, ss: int, already: int, dist: Mapping[int, F
     """For a distribution of new damage on top of `already` recorded this round, against SS `ss` at the
     Damage phase: the chance of destruction, of each table (only one is rolled, so p_minor excludes
     p_major) and of SS 0."""
-    out = {"p_destroy": Fraction(0), "p_major": Fraction(0), "p_minor": Fraction(0), "p_ss_zero": Fraction(0)}
+    out = {"p_destroy": Fraction(0), "p_major": Fraction(0), "p_minor": Fraction(0), "p_SS_reaches_0": Fraction(0)}
     for damage, prob in dist.items():
         total = already + damage
         check = damage_check(ruleset, ss, total)
         out["p_destroy"] += prob * destroy_chance(ruleset, ss, total)
         out["p_major"] += prob if check == MAJOR else 0
         out["p_minor"] += prob if check == MINOR else 0
-        out["p_ss_zero"] += prob if ss - total <= 0 else 0
+        out["p_SS_reaches_0"] += prob if ss - total <= 0 else 0
     return out
 
 
@@ -105,6 +105,6 @@ def attack_odds(ruleset: Ruleset, options: Mapping[str, Any], *, already: int = 
         damage=damage,
         expected_damage=dist.mean,
         p_destroy=figures["p_destroy"],
-        extra={"p_major": figures["p_major"], "p_minor": figures["p_minor"], "p_ss_zero": figures["p_ss_zero"]},
+        extra={"p_major": figures["p_major"], "p_minor": figures["p_minor"], "p_SS_reaches_0": figures["p_SS_reaches_0"]},
         notes=tuple(notes),
     )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ...dice import Distribution, FaceSource
 from ...rules.names import UnknownName, find_entry
 from ...rules.outcome import Resolution, Step
+from . import cite
 from .common import ShipRef, article, check_distribution, check_int, roll_d6, ship_class, signed, succeeds
 from .course import Course, alter_course, moving_backwards, opposite, reduce_course, torpedo_course
 from .damage import (
@@ -105,7 +106,8 @@ def shot_profile(
     battery = getattr(a_cls, kind)
     if battery is None:
         has = [w for w in WEAPONS if getattr(a_cls, w) is not None]
-        raise ValueError(f"the {a_name} has no {kind} weapon; it has {' and '.join(has) if has else 'no weapons'}.")
+        raise ValueError(f"the {a_name} has no {kind} weapon; it has {' and '.join(has) if has else 'no weapons'} "
+                         f"({cite.WEAPONS}).")
     check_int(distance, "distance", 0)
     max_range = min(battery.range, ruleset.general.sensors_offline_range) if sensors_offline else battery.range
     if distance > max_range:
@@ -123,7 +125,8 @@ def shot_profile(
         shots = rate
     check_int(shots, "shots", 1)
     if shots > rate:
-        raise ValueError(f"{article(a_cls.type)} fires each weapon at most {rate} time{'s' if rate > 1 else ''} a round, not {shots}.")
+        raise ValueError(f"{article(a_cls.type)} fires each weapon at most {rate} time{'s' if rate > 1 else ''} a round, "
+                         f"not {shots} ({cite.WEAPONS}).")
     return ShotProfile(a_name, t_name, kind, battery.strength, max_range, distance, band, target_number,
                        damage, shots, rate)
 
@@ -189,7 +192,8 @@ def resolve_point_defence(
     """
     check_int(shots, "shots", 1)
     if units is not None and shots > check_int(units, "units", 1):
-        raise ValueError(f"a token of {units} unit{'s' if units > 1 else ''} can take at most {units} PD shots from one ship, not {shots}.")
+        raise ValueError(f"a token of {units} unit{'s' if units > 1 else ''} can take at most {units} PD shots from one ship, "
+                         f"not {shots} ({cite.POINT_DEFENSE}).")
     target = int(ruleset.setting("pd_target"))
     steps = [Step(f"Point defence: {shots} shot{'s' if shots > 1 else ''}, each needs {target} on 1d6 + Crew ({signed(crew)}).")]
     removed = 0
@@ -218,7 +222,7 @@ def point_defence_distribution(ruleset: Ruleset, crew: int = 0, shots: int = 1) 
 
 def _ata(ruleset: Ruleset, side: Sequence[str], label: str) -> tuple[int, list[str]]:
     if not side:
-        raise ValueError(f"side {label} of the intercept has no ordnance.")
+        raise ValueError(f"side {label} of the intercept has no ordnance ({cite.CRAFT}).")
     names = []
     total = 0
     for query in side:
@@ -233,7 +237,7 @@ def intercept_plan(ruleset: Ruleset, side_a: Sequence[str], side_b: Sequence[str
     ata_a, _ = _ata(ruleset, side_a, "a")
     ata_b, _ = _ata(ruleset, side_b, "b")
     if ata_a == ata_b == 0:
-        raise ValueError("an intercept needs a fighter or fighter/bomber (ATA above 0) on one side.")
+        raise ValueError(f"an intercept needs a fighter or fighter/bomber (ATA above 0) on one side ({cite.CRAFT}).")
     if ata_a == ata_b:
         return ata_a, ata_b, None, None
     high = "a" if ata_a > ata_b else "b"

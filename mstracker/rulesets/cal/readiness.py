@@ -18,6 +18,9 @@ from .tokens import tokens
 if TYPE_CHECKING:
     from .plugin import Plugin
 
+#: Point defence is not a weapon a fire action offers: "ineffective against other ships but devastating to
+#: ordnance" (cal §Point Defenses). Its readiness kind is a device's, so ship-to-ship forms leave it out.
+POINT_KIND = "device"
 OFFLINE = "Weapons/Ordnance Offline: the ship cannot fire weapons, ordnance or PD at all until repaired"
 
 
@@ -26,8 +29,10 @@ def ship_readiness(plugin: Plugin, state: GameState, ship: ShipState) -> tuple[I
 
 
 def item_readiness(plugin: Plugin, state: GameState, ship: ShipState, item: ShipItem) -> ItemReadiness:
+    kind = POINT_KIND if item.name == POINT_ITEM else item.kind
+
     def say(status: Readiness, detail: str, turns_left: int | None = None) -> ItemReadiness:
-        return ItemReadiness(item.id, item.name, item.kind, status, detail, turns_left=turns_left)
+        return ItemReadiness(item.id, item.name, kind, status, detail, turns_left=turns_left)
 
     if ship.record.get("destroyed"):
         return say(Readiness.DISABLED, "the ship is destroyed")
@@ -47,7 +52,7 @@ def item_readiness(plugin: Plugin, state: GameState, ship: ShipState, item: Ship
     if item.name in WEAPON_ITEMS.values() and ship.record.get("sensors_offline"):
         fired += f"; range 1 (Sensors Offline), stat {item.record.get('stat', '')}"
     elif item.name == POINT_ITEM:
-        fired += f"; range {plugin.pd_range(state, ship)} hexes"
+        fired += f"; range {plugin.pd_range(state, ship)} hexes, at ordnance only"
     return say(Readiness.READY, fired)
 
 
@@ -66,8 +71,10 @@ def _bay(plugin: Plugin, state: GameState, ship: ShipState, item: ShipItem, say)
         kinds = ", ".join(f"{k} ×{ready.count(k)}" if ready.count(k) > 1 else k for k in dict.fromkeys(ready))
         return say(Readiness.READY, f"ready to launch: {kinds}{later}{lost}")
     if waiting:
-        return say(Readiness.RELOADING, f"counters on the Ordnance Ready Track: the next ready in "
-                                        f"{plural(min(waiting), 'Interphase')}{lost}", turns_left=min(waiting))
+        nearest = plural(min(waiting), 'Interphase')
+        when = f"ready in {nearest}" if len(waiting) == 1 else f"the next ready in {nearest}"
+        return say(Readiness.RELOADING, f"{plural(len(waiting), 'counter')} on the Ordnance Ready Track, {when}{lost}",
+                   turns_left=min(waiting))
     field = ITEM_FIELDS[item.name]
     launched = [t["id"] for t in tokens(state) if t["ship"] == ship.id and t.get("round") == state.turn
                 and field in plugin.ruleset.ordnance[t["kind"]].bays]

@@ -10,6 +10,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
 from ...game.plugin import action
 from ...game.state import GameState, ShipState
+from . import cite
 from .damage_record import CalDamage
 from .game_base import UNREADIED
 from .model import Ordnance
@@ -21,7 +22,7 @@ _ORDNANCE_ALIASES = {"torp": "Torpedo", "torpedoes": "Torpedo", "fighters": "Fig
                      "fb": "Fighter/Bomber", "f/b": "Fighter/Bomber", "fighter bomber": "Fighter/Bomber",
                      "assault": "Assault Craft", "ac": "Assault Craft", "assault craft": "Assault Craft"}
 _KIND = ArgSpec("ordnance", ArgType.TEXT, "Torpedo, Fighter, Bomber, Fighter/Bomber (fb) or Assault Craft (assault)")
-TOKEN_ARG = ArgSpec("token", ArgType.TOKEN, "an ordnance token in play (o3)", tokens=(TOKEN_KIND,))
+TOKEN_ARG = ArgSpec("token", ArgType.TOKEN, "an ordnance token in play (its id on the table)", tokens=(TOKEN_KIND,))
 
 
 class CalReadyTrack(CalDamage):
@@ -35,7 +36,7 @@ class CalReadyTrack(CalDamage):
         bays = self.bay_items(ship, kind)
         if not bays:
             wanted = " or ".join(sorted({b.replace("_", " ") for b in kind.bays}))
-            raise InvalidAction(f"{ship.label} has no bay for {name} (it needs {wanted})")
+            raise InvalidAction(f"{ship.label} has no bay for {name} (it needs {wanted}; {cite.ORDNANCE_PHASE})")
         return bays
 
     # ---- the Ordnance Ready Track ---------------------------------------------------------------
@@ -54,19 +55,21 @@ class CalReadyTrack(CalDamage):
         name, kind = self.ordnance_kind(args["ordnance"])
         count = int(args["count"])
         if count < 1:
-            raise InvalidAction("count must be 1 or more")
+            raise InvalidAction(f"count must be 1 or more ({cite.ORDNANCE_PHASE})")
         player = state.players[ship.owner]
         if player.extra.get("recalled") == state.turn:
-            raise InvalidAction(f"{player.name} recalled ordnance this round: no new counters on any ship until next round")
+            raise InvalidAction(f"{player.name} recalled ordnance this round: no new counters on any ship until next round "
+                                f"({cite.ORDNANCE_PHASE})")
         if UNREADIED in self.marks(ship):
-            raise InvalidAction(f"{ship.label} unreadied ordnance this round: no new counters on its track until next round")
+            raise InvalidAction(f"{ship.label} unreadied ordnance this round: no new counters on its track until next round "
+                                f"({cite.ORDNANCE_PHASE})")
         bays = self._bays_for(ship, name, kind)
         room = {it.id: int(it.record["bays"]) - len(it.record.get("track") or []) for it in bays}
         if sum(room.values()) < count:
             have = "; ".join(f"{it.name}: {it.record['bays']} undamaged of {it.record['bays_max']}, "
                              f"{plural(len(it.record.get('track') or []), 'counter')} on the track" for it in bays)
             raise InvalidAction(f"{ship.label} has room for {plural(sum(room.values()), 'more counter')}, "
-                                f"not {count} ({have})")
+                                f"not {count} ({have}; {cite.ORDNANCE_PHASE})")
         rules = self.rules(state)
         crew = int(ship.record["crew"])
         square, delay = track_label(rules, name, crew), ready_delay(rules, name, crew)
@@ -113,9 +116,10 @@ class CalReadyTrack(CalDamage):
         ready = self._ready_counters(ship, name, kind)
         count = ready if args.get("count") is None else int(args["count"])
         if ready == 0:
-            raise InvalidAction(f"{ship.label} has no {name} counter on the ready square")
+            raise InvalidAction(f"{ship.label} has no {name} counter on the ready square ({cite.ORDNANCE_PHASE})")
         if not 1 <= count <= ready:
-            raise InvalidAction(f"{ship.label} has {plural(ready, 'ready ' + name + ' counter')}, not {count}")
+            raise InvalidAction(f"{ship.label} has {plural(ready, 'ready ' + name + ' counter')}, not {count} "
+                                f"({cite.ORDNANCE_PHASE})")
         new = self.with_mark(self._take_ready(ship, name, kind, count), UNREADIED)
         text = f"{ship.label} unreadies {plural(count, name + ' counter')}; it places no new counters this round."
         return self.emit("ordnance-unreadied", state, state.with_ship(new), text, ship=ship.id, ordnance=name, count=count)
@@ -138,11 +142,12 @@ class CalReadyTrack(CalDamage):
                 "no more readying on any of their ships this round.")
         return self.emit("ordnance-recalled", state, after, text, token=token["id"], units=units)
 
-    def _token_units(self, state: GameState, ref: str, units: Any) -> tuple[dict[str, Any], int]:
+    def _token_units(self, state: GameState, ref: str, units: Any, where: str = cite.ORDNANCE_PHASE
+                     ) -> tuple[dict[str, Any], int]:
         token = find_token(state, ref)
         n = int(token["units"]) if units is None else int(units)
         if not 1 <= n <= int(token["units"]):
-            raise InvalidAction(f"{token_label(token)} has {plural(token['units'], 'unit')}, not {n}")
+            raise InvalidAction(f"{token_label(token)} has {plural(token['units'], 'unit')}, not {n} ({where})")
         return token, n
 
     # ---- launching ------------------------------------------------------------------------------
@@ -165,24 +170,26 @@ class CalReadyTrack(CalDamage):
         name, kind = self.ordnance_kind(args["ordnance"])
         self._bays_for(ship, name, kind)
         if ship.record.get("weapons_offline"):
-            raise InvalidAction(f"{ship.label} has Weapons/Ordnance Offline: it cannot launch until repaired")
+            raise InvalidAction(f"{ship.label} has Weapons/Ordnance Offline: it cannot launch until repaired "
+                                f"({cite.MAJOR_TABLE})")
         ready = self._ready_counters(ship, name, kind)
         if ready == 0:
-            raise InvalidAction(f"{ship.label} has no {name} counter on the ready square")
+            raise InvalidAction(f"{ship.label} has no {name} counter on the ready square ({cite.GUNNERY})")
         count = ready if args.get("count") is None else int(args["count"])
         if not 1 <= count <= ready:
-            raise InvalidAction(f"{ship.label} has {plural(ready, 'ready ' + name + ' counter')}, not {count}")
+            raise InvalidAction(f"{ship.label} has {plural(ready, 'ready ' + name + ' counter')}, not {count} "
+                                f"({cite.GUNNERY})")
         player = state.players[ship.owner]
         if kind.cc:
             cc, craft = self.fleet_cc(state, ship.owner), self.craft_in_play(state, ship.owner)
             if craft + count * kind.cc > cc:
                 raise InvalidAction(f"{player.name}'s fleet C&C is {cc} and {plural(craft, 'fighter or bomber', 'fighters and bombers')} "
-                                    f"are in play: {count} more would exceed it")
+                                    f"are in play: {count} more would exceed it ({cite.COMMAND})")
         course = None
         if name == "Torpedo" or kind.movement is None:
             course = self._torpedo_course(state, ship, args)
         elif args.get("facing") is not None or args.get("course"):
-            raise InvalidAction("only torpedoes take a facing and course")
+            raise InvalidAction(f"only torpedoes take a facing and course ({cite.TORPEDOES})")
         number = int(state.extra.get("next_token", 1))
         token = {"id": f"o{number}", "kind": name, "owner": ship.owner, "ship": ship.id, "units": count,
                  "round": state.turn, "course": course, "intercepted": 0, "intercepted_round": 0}
@@ -196,7 +203,7 @@ class CalReadyTrack(CalDamage):
         base = parse_course(ship.record.get("course", ""))
         extra = parse_spend(args.get("course") or "")
         if extra and args.get("facing") is None:
-            raise InvalidAction("adding MPs to a torpedo's course needs the ship's facing (hex side 1-6)")
+            raise InvalidAction(f"adding MPs to a torpedo's course needs the ship's facing (hex side 1-6; {cite.TORPEDOES})")
         facing = args.get("facing") or 1
         try:
             return course_text(torpedo_course(self.rules(state), base, int(facing), extra))  # type: ignore[arg-type]
@@ -214,7 +221,7 @@ class CalReadyTrack(CalDamage):
     )
     def remove_ordnance(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         if not state.started:
-            raise InvalidAction("no ordnance is in play during set-up")
+            raise InvalidAction(f"no ordnance is in play during set-up ({cite.ORDNANCE_PHASE})")
         token, units = self._token_units(state, args["token"], args.get("units"))
         after = replace_token(state, {**token, "units": token["units"] - units})
         why = f" ({args['reason'].strip()})" if args.get("reason") else ""

@@ -78,11 +78,19 @@ class CalRepairs(CalDamage):
         for key, word in (("boarders", "Boarders"), ("fire", "Fire")):
             if int(ship.record.get(key, 0)) > 0:
                 needs.append(f"{word} {ship.record[key]}")
-        cap = self.rally_cap(state, ship)
-        ceiling = self.ruleset.general.crew_start if cap is None else cap
+        ceiling = self.crew_ceiling(state, ship)
         if int(ship.record["crew"]) < ceiling:
             needs.append(f"Crew {int(ship.record['crew']):+d} below {ceiling:+d}")
         return needs
+
+    def crew_ceiling(self, state: GameState, ship: ShipState) -> int:
+        """The Crew a rally may bring the ship back to (its starting Crew, less Crew lost for good)."""
+        cap = self.rally_cap(state, ship)
+        return self.ruleset.general.crew_start if cap is None else cap
+
+    def may_rally(self, state: GameState, ship: ShipState) -> bool:
+        """A rally could raise the ship's Crew: it is below the ceiling and the ship has not rolled yet."""
+        return not self.controlled(ship) and int(ship.record["crew"]) < self.crew_ceiling(state, ship)
 
     def controlled(self, ship: ShipState) -> bool:
         marks = self.marks(ship)
@@ -105,16 +113,17 @@ class CalRepairs(CalDamage):
         if choice == "repair":
             options = self.repairable(state, ship)
             if not options:
-                raise InvalidAction(f"{ship.label} has no damage that can be repaired")
+                raise InvalidAction(f"{ship.label} has no damage that can be repaired ({cite.step(cite.INTERPHASE, 6)})")
             key = system.casefold() or (next(iter(options)) if len(options) == 1 else "")
             key = {"pd": "point", "point defence": "point", "point defences": "point"}.get(key, key)
             if key not in options:
-                raise InvalidAction(f"name what to repair on {ship.label}: {', '.join(options)}")
+                raise InvalidAction(f"name what to repair on {ship.label}: {', '.join(options)} "
+                                    f"({cite.step(cite.INTERPHASE, 6)})")
             fix = options[key]
         elif choice == "boarder" and int(ship.record["boarders"]) <= 0:
-            raise InvalidAction(f"{ship.label} has no Boarders")
+            raise InvalidAction(f"{ship.label} has no Boarders ({cite.step(cite.INTERPHASE, 6)})")
         elif choice == "fire" and int(ship.record["fire"]) <= 0:
-            raise InvalidAction(f"{ship.label} has no Fire")
+            raise InvalidAction(f"{ship.label} has no Fire ({cite.step(cite.INTERPHASE, 6)})")
         return DamageControl(ship, choice, system, fix)
 
     @action(
@@ -178,18 +187,19 @@ class CalRepairs(CalDamage):
     # ---- Reactor Breach -------------------------------------------------------------------------
     def prepare_blast(self, state: GameState, args: dict[str, Any]) -> Blast:
         if not state.started:
-            raise InvalidAction("nothing has exploded during set-up")
+            raise InvalidAction(f"nothing has exploded during set-up (Reactor Breach, {cite.MAJOR_TABLE})")
         ship = state.find_ship(args["ship"])
         amount = int(ship.record.get("blast", 0))
         if amount <= 0:
             due = [s.label for s in state.ships.values() if int(s.record.get("blast", 0)) > 0]
-            raise InvalidAction(f"{ship.label} has no blast due" + (f" (due: {', '.join(due)})" if due else ""))
+            raise InvalidAction(f"{ship.label} has no blast due" + (f" (due: {', '.join(due)})" if due else "")
+                                + f" (Reactor Breach, {cite.MAJOR_TABLE})")
         victims = self._blast_victims(state, ship, str(args["targets"]))
         cleared = [t.strip() for t in str(args.get("clear") or "").replace(" ", ",").split(",") if t.strip()]
         radius = int(self.setting(state, "capital_breach_clears_ordnance_radius"))
         if cleared and (self.stats(ship).type != CAPITAL or radius <= 0):
             raise InvalidAction("only a Capital Ship's breach clears ordnance (the radius it clears is a house "
-                                f"default, now {radius}: capital_breach_clears_ordnance_radius)")
+                                f"default, now {radius} hexes: capital_breach_clears_ordnance_radius; {cite.DAMAGE})")
         gone = tuple(find_token(state, ref)["id"] for ref in cleared)
         immediate = self.setting(state, "breach_blast") != "round_total"
         return Blast(ship, amount, tuple(victims), gone, radius, immediate)
@@ -243,6 +253,7 @@ class CalRepairs(CalDamage):
         for ref in refs:
             victim = self.target_ship(state, ref, ship)
             if victim.id in {v.id for v in victims}:
-                raise InvalidAction(f"{victim.label} is named twice")
+                raise InvalidAction(f"{victim.label} is named twice: a blast strikes each ship once (Reactor Breach, "
+                                    f"{cite.MAJOR_TABLE})")
             victims.append(victim)
         return victims

@@ -14,6 +14,7 @@ from ...game.errors import InvalidAction
 from ...game.events import DiceRecorder, Event, dice_data
 from ...game.plugin import action, auto_step
 from ...game.state import GameState, ShipState
+from . import cite
 from .damage_record import CalDamage
 from .game_base import ship_order
 from .notation import counter_text, parse_counter, plural, sorted_track
@@ -126,7 +127,7 @@ class CalSteps(CalDamage):
             "automatically in the Interphase and the Damage phase); any above C&C must go (remove-ordnance).")
     def cc_check(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         if not state.started:
-            raise InvalidAction("the game is in set-up; C&C counts craft in play")
+            raise InvalidAction(f"the game is in set-up; C&C counts craft in play ({cite.COMMAND})")
         return self.cc_report(state, always=True)
 
     def cc_report(self, state: GameState, *, always: bool) -> list[Event]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...game.errors import InvalidAction
 from ...game.state import GameState
+from . import cite
 from .notation import plural
 
 TOKEN_KIND = "ordnance"  # the TOKEN argument kind every cal token answers to
@@ -36,7 +37,7 @@ def find_token(state: GameState, ref: str) -> dict[str, Any]:
         if token["id"] == key:
             return dict(token)
     listing = ", ".join(token_label(t) for t in tokens(state)) or "none"
-    raise InvalidAction(f"no ordnance token {ref!r} in play; in play: {listing}")
+    raise InvalidAction(f"no ordnance token {ref!r} in play; in play: {listing} ({cite.ORDNANCE})")
 
 
 def replace_token(state: GameState, token: dict[str, Any]) -> GameState:

@@ -126,7 +126,7 @@ def test_attack_odds_follow_the_state() -> None:
     assert plain.p_hit == Fraction(1, 2) and plain.damage == {0: Fraction(1, 4), 8: Fraction(1, 2), 16: Fraction(1, 4)}
     # SS 20: minor from 5, major from 10. Destroyed only by a Reactor Breach: Major (1/4) * 2/36 + Minor (1/2) *
     # 2/36 (Chain Reaction) * 2/36 = 1/72 + 1/648 = 10/648 = 5/324. Reaching SS 0 (16 < 20) is impossible.
-    assert (plain.extra["p_major"], plain.extra["p_minor"], plain.extra["p_ss_zero"]) == (Fraction(1, 4), Fraction(1, 2), 0)
+    assert (plain.extra["p_major"], plain.extra["p_minor"], plain.extra["p_SS_reaches_0"]) == (Fraction(1, 4), Fraction(1, 2), 0)
     assert plain.p_destroy == Fraction(5, 324)
     g.act("set", target="K-1", key="round_damage", value="12")
     g.act("set", target="CA-1", key="crew", value="1")
@@ -134,7 +134,7 @@ def test_attack_odds_follow_the_state() -> None:
     assert after.p_hit == Fraction(2, 3) and after.damage == {0: Fraction(1, 3), 8: Fraction(2, 3)}
     # 12 recorded already calls for the Major table (>= 10), hit or miss: destroyed 2/36 = 1/18 either way;
     # a hit (2/3) takes SS 20 to 0 (12 + 8 = 20), which is no destruction.
-    assert after.extra["p_major"] == 1 and after.extra["p_ss_zero"] == Fraction(2, 3)
+    assert after.extra["p_major"] == 1 and after.extra["p_SS_reaches_0"] == Fraction(2, 3)
     assert after.p_destroy == Fraction(2, 36)
     assert any("Already recorded" in n for n in after.notes)
     with pytest.raises(Exception, match="maximum range is 6"):
@@ -521,8 +521,8 @@ def test_ftl_track_jump_and_the_last_side_wins() -> None:
 def test_ram_consent_and_friendly_rams() -> None:
     both = Game(RED, BLUE, ram_consent="both")
     both.to("movement", "move")
-    assert ("no ram: who must want a ram is a house default, now both (ram_consent), and wants = first"
-            == both.refused("ram", ship="DD-1", other="K-1", wants="first"))
+    assert ("no ram: who must want a ram is a house default, now both (ram_consent), and wants = first "
+            "(cal §4 Movement, step 1)" == both.refused("ram", ship="DD-1", other="K-1", wants="first"))
     g = game()
     g.to("movement", "move")
     assert "cannot target itself" in g.refused("ram", ship="DD-1", other="DD-1")

@@ -50,7 +50,7 @@ def test_without_restoring_bays_damage_control_offers_only_what_it_may_repair() 
     g.next_round()
     g.next_round()
     g.to("interphase", "damage_control")
-    assert "name what to repair on Lance (#1): engines damaged" == g.refused(
+    assert "name what to repair on Lance (#1): engines damaged (cal §0 Interphase, step 6)" == g.refused(
         "damage-control", 6, ship="DD-1", choice="repair", system="torpedoes")
     g.act("damage-control", 6, ship="DD-1", choice="repair")
     assert g.item("DD-1", "Torpedoes")["bays"] == 3 and not g.rec("DD-1")["engines_damaged"]
@@ -64,3 +64,37 @@ def test_refusals_and_dice_name_their_book_section() -> None:
         "(Escort: 1 shot per weapon a round, cal §Weapons)")
     plan = g.eng.dice_plan(g.state, Action("fire", {"ship": "CA-1", "weapon": "beam", "target": "K-1", "distance": 3}))
     assert all(n.table.endswith("(cal §Weapons)") for n in plan.needs)
+
+
+def test_refusals_cite_the_book_section_of_the_rule_they_apply() -> None:
+    # Play-test D: "an Escort has 3 movement points, not 4." and the like named no section.
+    g = game()
+    assert g.refused("fire", 6, ship="K-1", weapon="beam", target="DD-1", distance=3) == (
+        "the game is in set-up; use next-step to start round 1 before you fire (cal §2 Gunnery)")
+    g.act("set", target="CV-1", key="d1.track", value="Bomber ready")
+    g.to("ordnance", "ready")
+    # A Carrier has 6 bays (cal §Capital Ships); with 1 counter on the track, 5 more fit, not 6.
+    assert g.refused("ready-ordnance", ship="CV-1", ordnance="bomber", count=6).endswith("; cal §1 Ordnance)")
+    assert g.refused("fire", 6, ship="K-1", weapon="beam", target="DD-1", distance=3) == (
+        "fire: that belongs to phase 2. Gunnery; it is now 1. Ordnance (use next-step; cal §2 Gunnery)")
+    g.to("movement", "alter_course")
+    # cal §Altering Course: "Escorts receive three movement points per turn and capital ships receive two".
+    assert g.refused("course", ship="K-1", spend="1 1 1 1") == (
+        "Wasp (#5): an Escort has 3 movement points, not 4 (cal §Altering Course).")
+    g.act("set", target="K-1", key="ftl_powered", value="yes")
+    assert g.refused("course", ship="K-1", spend="1") == (
+        "Wasp (#5): the ship's FTL drive is powered up: it cannot change course (cal §FTL Jumps).")
+    g.next_round()
+    g.to("interphase", "damage_control")
+    assert g.refused("damage-control", 6, ship="CA-1", choice="fire") == "Resolute (#2) has no Fire (cal §0 Interphase, step 6)"
+    rally = g.eng.legal_action(g.state, "rally")
+    assert not rally.allowed and rally.reason.endswith("(a rally only raises Crew; cal §0 Interphase, step 6)")
+
+
+def test_a_torpedo_course_refusal_cites_the_torpedo_rules() -> None:
+    # cal §Torpedoes: the points go to forward or "either of the hex directions adjacent to forward".
+    g = game()
+    g.act("set", target="DD-1", key="d1.track", value="Torpedo ready")
+    g.to("gunnery", "launch")
+    assert g.refused("launch", ship="DD-1", ordnance="torpedo", facing=1, course="d3=1") == (
+        "a torpedo launched facing 1 may add movement in directions 1, 2, 6 only, not 3 (cal §Torpedoes).")

@@ -52,7 +52,7 @@ def test_damaged_offline_and_lost_items_say_why_they_cannot_be_used() -> None:
 def test_bays_follow_the_ordnance_ready_track_ready_reloading_launched() -> None:
     g = game()
     g.act("set", target="DD-1", key="d1.track", value="Torpedo 2")
-    assert states(g, "DD-1")[-1] == ("d1", Readiness.RELOADING, "counters on the Ordnance Ready Track: the next ready in "
+    assert states(g, "DD-1")[-1] == ("d1", Readiness.RELOADING, "1 counter on the Ordnance Ready Track, ready in "
                                                                 "2 Interphases")
     assert g.eng.plugin.readiness(g.state, g.ship("DD-1"))[-1].glyph == "⟳2"
     g.act("set", target="DD-1", key="d1.track", value="Torpedo ready, Torpedo ready, Torpedo 1")

@@ -33,7 +33,7 @@ def test_g1_cruiser_beams_at_corvette_7_hexes(cal: Ruleset) -> None:
     assert odds.p_hit == F(1, 2)
     assert odds.damage == {0: F(1, 4), 4: F(1, 2), 8: F(1, 4)}
     assert odds.expected_damage == 4
-    assert (odds.extra["p_major"], odds.extra["p_minor"], odds.extra["p_ss_zero"]) == (0, F(1, 4), 0)
+    assert (odds.extra["p_major"], odds.extra["p_minor"], odds.extra["p_SS_reaches_0"]) == (0, F(1, 4), 0)
     assert odds.p_destroy == F(1, 4) * BREACH_MINOR == F(1, 1296)
 
 
@@ -42,7 +42,7 @@ def test_damaged_corvette_at_ss_8(cal: Ruleset) -> None:
     # no total lands in [2, 4), so minor 0; SS reaches 0 only with both hits: 1/4, which is no destruction:
     # destroyed = 3/4 * 2/36 = 1/24.
     odds = attack_odds(cal, {"attacker": "CA", "weapon": "Beam", "target": "K", "distance": 7, "ss": 8})
-    assert (odds.extra["p_major"], odds.extra["p_minor"], odds.extra["p_ss_zero"]) == (F(3, 4), 0, F(1, 4))
+    assert (odds.extra["p_major"], odds.extra["p_minor"], odds.extra["p_SS_reaches_0"]) == (F(3, 4), 0, F(1, 4))
     assert odds.p_destroy == F(3, 4) * BREACH_MAJOR == F(1, 24)
 
 
@@ -52,10 +52,10 @@ def test_issue_example_destruction_is_a_reactor_breach_not_ss_zero(cal: Ruleset)
     # (2 or 12) is 2/36: 3/4 * 2/36 = 1/24 (the book), not the 75% of "SS reaches 0".
     opts = {"attacker": "Heavy Cruiser", "weapon": "beam", "target": "Corvette", "distance": 4}
     at_8 = attack_odds(cal, {**opts, "ss": 8})
-    assert at_8.p_destroy == F(1, 24) and at_8.extra["p_ss_zero"] == F(3, 4)
+    assert at_8.p_destroy == F(1, 24) and at_8.extra["p_SS_reaches_0"] == F(3, 4)
     # --ss 0: SS cannot go lower; any damage calls for the Major table; a miss (1/4) leaves the ship as it is.
     at_0 = attack_odds(cal, {**opts, "ss": 0})
-    assert at_0.p_destroy == F(1, 24) and at_0.extra["p_major"] == F(3, 4) and at_0.extra["p_ss_zero"] == 1
+    assert at_0.p_destroy == F(1, 24) and at_0.extra["p_major"] == F(3, 4) and at_0.extra["p_SS_reaches_0"] == 1
     # The house rule "SS 0 destroys" (ss_zero_destroys = true): a hit that takes SS to 0 destroys: 3/4, never 100%.
     settings = dict(cal.settings)
     settings["ss_zero_destroys"] = settings["ss_zero_destroys"].model_copy(update={"value": True})
@@ -70,7 +70,7 @@ def test_g5_corvette_projectile_short_with_crew_minus_1(cal: Ruleset) -> None:
     odds = attack_odds(cal, {"attacker": "K", "weapon": "projectile", "target": "CA", "distance": 4, "crew": -1})
     assert odds.p_hit == F(1, 2) and odds.damage == {0: F(1, 2), 2: F(1, 2)}
     assert odds.expected_damage == 1 and odds.p_destroy == 0
-    assert odds.extra == {"p_major": 0, "p_minor": 0, "p_ss_zero": 0}  # 2 < minor 15 of SS 60
+    assert odds.extra == {"p_major": 0, "p_minor": 0, "p_SS_reaches_0": 0}  # 2 < minor 15 of SS 60
 
 
 def test_battleship_at_long_range_against_an_escort(cal: Ruleset) -> None:
@@ -79,7 +79,7 @@ def test_battleship_at_long_range_against_an_escort(cal: Ruleset) -> None:
     odds = attack_odds(cal, {"attacker": "Battleship", "weapon": "projectile", "target": "Destroyer",
                              "distance": 12, "crew": 1, "ss": 20})
     assert odds.p_hit == F(1, 2)
-    assert (odds.extra["p_ss_zero"], odds.extra["p_major"], odds.extra["p_minor"]) == (F(1, 4), F(3, 4), 0)
+    assert (odds.extra["p_SS_reaches_0"], odds.extra["p_major"], odds.extra["p_minor"]) == (F(1, 4), F(3, 4), 0)
     assert odds.p_destroy == F(1, 24)
 
 
@@ -105,7 +105,7 @@ def test_strict_threshold_changes_the_odds(cal: Ruleset) -> None:
     strict = cal.model_copy(update={"settings": settings})
     opts = {"attacker": "CA", "weapon": "beam", "target": "K", "distance": 4, "ss": 16, "shots": 1}
     assert attack_odds(cal, opts).extra["p_major"] == F(1, 2)
-    assert attack_odds(strict, opts).extra == {"p_major": 0, "p_minor": F(1, 2), "p_ss_zero": 0}
+    assert attack_odds(strict, opts).extra == {"p_major": 0, "p_minor": F(1, 2), "p_SS_reaches_0": 0}
 
 
 @pytest.mark.parametrize(
