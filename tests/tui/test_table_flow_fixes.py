@@ -97,6 +97,6 @@ def test_the_attack_dialog_shows_no_odds_for_a_shot_the_rules_refuse() -> None:
             return far, str(figures.render())
 
     far, near = asyncio.run(main())
-    assert far.startswith("No odds: the rules refuse this as it stands.")
+    assert far.startswith("No odds: ")
     assert "reaches 8 units; the target is 30 away (spook §3 B2" in far
     assert "Hit chance" in near and "105.00" in near

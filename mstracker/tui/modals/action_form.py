@@ -386,7 +386,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             return
         panel = self.query_one("#odds", OddsPanel)
         if self.problem and not self._blank_required():  # refused as filled in (out of range...): no odds to show
-            panel.clear(f"No odds: the rules refuse this as it stands. {self.problem}")
+            panel.clear(f"No odds: {self.problem}")
             return
         odds, why = self._odds_of(self.action())
         if odds is None:
