@@ -199,3 +199,18 @@ def test_keys_typed_fast_in_the_planner_land_in_order() -> None:
 
     row, args = run(make_app(), script)
     assert (args["ship"], args["weapon"], args["target"]) == (row.ship, row.weapon, row.target)
+
+
+def test_when_one_reason_holds_every_shot_back_the_head_says_it_once() -> None:
+    from mstracker.tui.screens.battle_scenes import other_action
+
+    async def script(pilot: Any) -> tuple:
+        await create_game(pilot, "spook")
+        await other_action(pilot, "roll-off", faces="6 1")
+        await next_steps(pilot, 1)  # turn 1 begins with its upkeep: nothing fires yet
+        planner = await open_planner(pilot)
+        return text_of(planner.query_one("#plan-head")), {r.refused for r in planner.rows}
+
+    head, refusals = run(make_app(), script)
+    assert len(refusals) == 1 and "" not in refusals
+    assert head.endswith(f"no shot may be made now: {refusals.pop()} · best first by chance to destroy")

@@ -92,6 +92,9 @@ class PlannerScreen(FittedScreen):
         self.marks = [k for k in self.marks if k in keys]
         side = state.active_player.name if state.players else ""
         count = f"{len(self.rows)} shots" if self.rows else "no shot to plan now: no ready weapon may fire"
+        refusals = {r.refused for r in self.rows}
+        if self.rows and len(refusals) == 1 and "" not in refusals:  # one reason holds every shot back: say it once
+            count = f"no shot may be made now: {refusals.pop()}"
         self.query_one("#plan-head", Static).update(
             f"Fire plan · turn {state.turn} · {side} fires · {count} · best first by {SORT_WORDS[self.sort]}")
         self.query_one("#plan-measured", Static).update(self.measured_text())
