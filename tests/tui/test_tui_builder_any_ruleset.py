@@ -3,7 +3,7 @@ per-ship fields, read-outs and offers all come from the package's declarations."
 
 from __future__ import annotations
 
-from builder_support import footer_keys, go_to_class, mount, retype
+from builder_support import footer_keys, mount, press_on_class, retype
 from tui_support import run, settle, text_of
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 from yard_ruleset import yard  # noqa: F401 - the fixture
@@ -32,9 +32,7 @@ def offer_lines(pilot) -> list[str]:
 def test_the_offer_shows_a_fixed_gun_as_part_of_the_class_never_as_a_mount(app, yard) -> None:
     async def script(pilot):
         await open_yard(pilot)
-        await go_to_class(pilot, "Cutter")
-        await pilot.press("a")
-        await pilot.pause()
+        await press_on_class(pilot, "Cutter", "a")
         panel = pilot.app.screen.query_one(LoadoutPanel)
         return list(panel.mountable.values()), offer_lines(pilot), text_of(pilot.app.screen.query_one(BudgetBar))
 
@@ -52,9 +50,7 @@ def test_the_offer_shows_a_fixed_gun_as_part_of_the_class_never_as_a_mount(app, 
 def test_mounting_an_item_asks_for_its_ship_fields_and_the_key_shows_only_where_they_apply(app, yard) -> None:
     async def script(pilot):
         await open_yard(pilot)
-        await go_to_class(pilot, "Hauler")
-        await pilot.press("a")
-        await pilot.pause()
+        await press_on_class(pilot, "Hauler", "a")
         before = footer_keys(pilot)
         await mount(pilot, "weapons", "Quarters")
         modal = pilot.app.screen
@@ -84,10 +80,7 @@ def test_mounting_an_item_asks_for_its_ship_fields_and_the_key_shows_only_where_
 def test_a_design_is_made_from_the_declared_fields_kept_with_the_players_designs_and_offered_in_a_new_fleet(app, yard) -> None:
     async def script(pilot):
         await open_yard(pilot)
-        await go_to_class(pilot, "Hauler")
-        await pilot.press("d")
-        await pilot.pause()
-        modal = pilot.app.screen
+        modal = await press_on_class(pilot, "Hauler", "d")
         assert isinstance(modal, DesignEditorModal)
         kind = modal.query_one("#design-kind", Select).value
         start = modal.query_one("#design-hull", Input).value
@@ -108,9 +101,7 @@ def test_a_design_is_made_from_the_declared_fields_kept_with_the_players_designs
         await settle(pilot)
         classes = list(screen.class_names)
         label = str(screen.query_one("#classes", DataTable).get_row_at(classes.index("Barge"))[0])
-        await go_to_class(pilot, "Barge")
-        await pilot.press("a")
-        await pilot.pause()
+        await press_on_class(pilot, "Barge", "a")
         return kind, start, refused, live, in_fleet, classes, label, screen.roster, screen.report
 
     kind, start, refused, live, in_fleet, classes, label, roster, report = run(app, script)

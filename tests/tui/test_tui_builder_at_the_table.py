@@ -4,7 +4,7 @@ and cal designs offered in every new fleet."""
 
 from __future__ import annotations
 
-from builder_support import footer_keys, go_to_class
+from builder_support import footer_keys, go_to_class, press_on_class
 from tui_support import record_notifications, run, settle, text_of, type_text
 from textual.widgets import DataTable
 
@@ -171,17 +171,13 @@ def test_a_ruleset_without_points_says_nothing_of_points(app) -> None:
 def test_a_cal_design_made_in_one_fleet_is_offered_in_the_next_new_fleet(app) -> None:
     async def script(pilot):
         screen = await open_builder(pilot, "cal")
-        await go_to_class(pilot, "Destroyer")
-        await pilot.press("d")
-        await pilot.pause()
+        await press_on_class(pilot, "Destroyer", "d")
         await pilot.press(*"Raider", "ctrl+s")
         await settle(pilot)
         await pilot.press("N", "y")  # a new fleet, the unsaved one dropped
         await settle(pilot)
         offered = list(screen.class_names)
-        await go_to_class(pilot, "Raider")
-        await pilot.press("a")
-        await pilot.pause()
+        await press_on_class(pilot, "Raider", "a")
         return offered, screen.roster, screen.report
 
     offered, roster, report = run(app, script)
