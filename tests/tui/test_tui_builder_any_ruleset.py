@@ -4,7 +4,7 @@ per-ship fields, read-outs and offers all come from the package's declarations."
 from __future__ import annotations
 
 from builder_support import footer_keys, mount, press_on_class, retype
-from tui_support import run, settle, text_of
+from tui_support import run, screen_after, settle, text_of
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 from yard_ruleset import yard  # noqa: F401 - the fixture
 
@@ -16,9 +16,7 @@ from mstracker.tui.widgets.loadout_panel import LoadoutPanel
 
 
 async def open_yard(pilot) -> None:
-    await pilot.press("f")
-    await settle(pilot)
-    screen = pilot.app.screen
+    screen = await screen_after(pilot, "f")
     assert screen.load_ruleset("yard", None)
     screen.query_one("#classes", DataTable).focus()
     await pilot.pause()
@@ -60,9 +58,7 @@ def test_mounting_an_item_asks_for_its_ship_fields_and_the_key_shows_only_where_
         await pilot.pause()
         refused = text_of(modal.query_one("#prompt-error", Static)), pilot.app.screen is modal
         await retype(pilot, "12")
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "enter")
         await pilot.press("escape")  # back to the classes: the ship is still selected
         after = footer_keys(pilot)
         slots = text_of(screen.query_one(LoadoutPanel).query_one("#slots", Static))
@@ -93,9 +89,7 @@ def test_a_design_is_made_from_the_declared_fields_kept_with_the_players_designs
         await pilot.pause()
         live = text_of(modal.query_one("#design-findings", Static)), text_of(modal.query_one("#design-readout", Static))
         await retype(pilot, "9")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "ctrl+s")
         in_fleet = dict(screen.roster.designs)
         await pilot.press("N", "y")  # a new fleet (the unsaved one discarded): the design comes from the saved ones
         await settle(pilot)

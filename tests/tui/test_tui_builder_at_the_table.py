@@ -5,7 +5,7 @@ and cal designs offered in every new fleet."""
 from __future__ import annotations
 
 from builder_support import footer_keys, go_to_class, press_on_class
-from tui_support import record_notifications, run, settle, text_of, type_text
+from tui_support import palette_command, record_notifications, run, screen_after, settle, text_of
 from textual.widgets import DataTable
 
 from mstracker.tui.modals.confirm import ConfirmModal
@@ -15,9 +15,7 @@ from mstracker.tui.widgets.fleet_meters import BudgetBar
 
 
 async def open_builder(pilot, ruleset: str = "spook") -> FleetBuilderScreen:
-    await pilot.press("f")
-    await settle(pilot)
-    screen = pilot.app.screen
+    screen = await screen_after(pilot, "f")
     if screen.ruleset_id != ruleset:
         assert screen.load_ruleset(ruleset, None)
     screen.query_one("#classes", DataTable).focus()
@@ -135,12 +133,7 @@ def test_the_new_fleet_key_is_in_the_footer_and_the_palette_finds_new(app) -> No
         keys = footer_keys(pilot)
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await type_text(pilot, "new fleet")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await palette_command(pilot, "new fleet")
         asked = type(pilot.app.screen)  # one ship unsaved: discard it?
         await pilot.press("y")
         await pilot.pause()

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from builder_support import footer_keys, mount, press_on_class, retype
-from tui_support import run, settle, text_of
+from tui_support import run, screen_after, settle, text_of
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
@@ -23,9 +23,7 @@ RULESET_ROW = {"spook": 0, "lukas": 1, "pz8": 2, "cal": 3}
 
 async def open_builder(pilot: Pilot, ruleset: str) -> None:
     """Open the builder (f) and pick the ruleset in its select with the keys."""
-    await pilot.press("f")
-    await settle(pilot)
-    screen = pilot.app.screen
+    screen = await screen_after(pilot, "f")
     screen.query_one("#fleet-ruleset").focus()
     await pilot.press("enter")
     await pilot.pause()
@@ -101,9 +99,7 @@ def test_a_bad_design_value_is_a_finding_naming_the_design_and_field(app) -> Non
         await retype(pilot, "lots")
         await pilot.pause()
         live = text_of(modal.query_one("#design-findings", Static))
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "ctrl+s")
         await pilot.press("a")  # a ship of the broken design: explained, no crash
         await pilot.pause()
         panel = screen.query_one(LoadoutPanel)
@@ -124,9 +120,7 @@ def test_a_cal_design_is_renamed_then_deleted_with_its_ships(app) -> None:
     async def script(pilot):
         await open_builder(pilot, "cal")
         await new_raider(pilot)
-        await pilot.press("a", "a")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "a", "a")
         modal = await press_on_class(pilot, "Raider", "d")  # on a custom row: edit it
         assert modal.query_one("#design-name", Input).value == "Raider"
         await retype(pilot, "Reaver")
@@ -274,9 +268,7 @@ def inside(widget, screen) -> bool:
 def test_at_80x24_every_panel_and_the_main_keys_are_on_screen(app, ruleset: str) -> None:
     async def script(pilot):
         await open_builder(pilot, ruleset)
-        await pilot.press("a")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "a")
         sizes = {wid: screen.query_one(f"#{wid}").region for wid in ("classes", "class-detail", "ships", "loadout", "findings-box", "budget")}
         offer = screen.query_one("#offer").region
         inside_all = all(inside(screen.query_one(f"#{wid}"), screen) for wid in sizes)
