@@ -15,10 +15,7 @@ Run: python -m bench.dialog_bench (make bench runs it). Figures only, no thresho
 from __future__ import annotations
 
 import asyncio
-import os
-import random
 import statistics
-import tempfile
 import time
 from typing import Any
 
@@ -101,32 +98,21 @@ async def type_ahead_bench(app: Any) -> tuple[int, list[str]]:
 
 
 def main() -> None:
+    from bench.common import bench_app, bench_home
     from bench.tui_interaction import big_spook_game
-    from mstracker.app_factory import build_app
-    from mstracker.paths import app_dirs
 
-    saved = os.environ.get("MSTRACKER_HOME")
-    try:
-        with tempfile.TemporaryDirectory(prefix="mstracker-bench-") as home:
-            os.environ["MSTRACKER_HOME"] = home
-            dirs = app_dirs()
-            game_id = big_spook_game(dirs)
-            opens = asyncio.run(open_bench(build_app(dirs=dirs, rng=random.Random(1)), game_id))
-        warm = opens[1:]
-        print(f"attack dialog, 2x25-ship battle, key a -> first frame showing it ({OPENS} opens, ms):")
-        print(f"  first open (builds it) {opens[0]:6.1f}   then median {statistics.median(warm):6.1f}  "
-              f"p90 {sorted(warm)[int(len(warm) * 0.9) - 1]:6.1f}  max {max(warm):6.1f}   (target: median <= 100)")
-        with tempfile.TemporaryDirectory(prefix="mstracker-bench-") as home:
-            os.environ["MSTRACKER_HOME"] = home
-            good, wrong = asyncio.run(type_ahead_bench(build_app(dirs=app_dirs(), rng=random.Random(1))))
-        print(f"type-ahead: {good} of {SEQUENCES} fast sequences 'a tab 2 tab 3' landed in the dialog in order")
-        for line in wrong[:5]:
-            print(f"  wrong: {line}")
-    finally:
-        if saved is None:
-            os.environ.pop("MSTRACKER_HOME", None)
-        else:
-            os.environ["MSTRACKER_HOME"] = saved
+    with bench_home() as dirs:
+        game_id = big_spook_game(dirs)
+        opens = asyncio.run(open_bench(bench_app(dirs), game_id))
+    warm = opens[1:]
+    print(f"attack dialog, 2x25-ship battle, key a -> first frame showing it ({OPENS} opens, ms):")
+    print(f"  first open (builds it) {opens[0]:6.1f}   then median {statistics.median(warm):6.1f}  "
+          f"p90 {sorted(warm)[int(len(warm) * 0.9) - 1]:6.1f}  max {max(warm):6.1f}   (target: median <= 100)")
+    with bench_home() as dirs:
+        good, wrong = asyncio.run(type_ahead_bench(bench_app(dirs)))
+    print(f"type-ahead: {good} of {SEQUENCES} fast sequences 'a tab 2 tab 3' landed in the dialog in order")
+    for line in wrong[:5]:
+        print(f"  wrong: {line}")
 
 
 if __name__ == "__main__":

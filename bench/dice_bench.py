@@ -6,10 +6,9 @@ Run from the repository root: ``python -m bench.dice_bench``.
 from __future__ import annotations
 
 import functools
-import statistics
-import time
 from collections.abc import Callable
 
+from bench.common import median_seconds
 from mstracker.dice import Distribution, parse
 
 EXPRESSIONS = ["25 x d6", "2d12+2", "1d12-1 min 1", "2d6"]
@@ -52,13 +51,7 @@ def composite_by_loops() -> Distribution[int]:
 
 def median_microseconds(fn: Callable[[], object], repetitions: int) -> float:
     """Median wall time of one call, in microseconds, after one warm-up call."""
-    fn()
-    samples = []
-    for _ in range(repetitions):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1e6
+    return median_seconds(fn, repetitions) * 1e6
 
 
 def main() -> None:

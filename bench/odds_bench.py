@@ -8,13 +8,12 @@ same run; the two must give the same exact damage/outcome distribution.
 from __future__ import annotations
 
 import math
-import statistics
-import time
 from collections.abc import Callable
 from fractions import Fraction
 from importlib import import_module
 from itertools import product
 
+from bench.common import median_seconds
 from mstracker.store.catalog import book_ruleset
 
 D6, D8, D12 = range(1, 7), range(1, 9), range(1, 13)
@@ -86,13 +85,7 @@ CASES = [
 
 
 def median_ms(fn: Callable[[], object], reps: int) -> float:
-    fn()
-    samples = []
-    for _ in range(reps):
-        start = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1000
+    return median_seconds(fn, reps) * 1000
 
 
 def main() -> None:

@@ -15,10 +15,7 @@ Targets: battle key press median < 50 ms; odds refresh < 16 ms. Figures only, no
 from __future__ import annotations
 
 import asyncio
-import os
-import random
 import statistics
-import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -182,26 +179,15 @@ def run(coro_factory: Callable[[], Awaitable[None]]) -> None:
 
 
 def main() -> None:
-    from mstracker.app_factory import build_app
-    from mstracker.paths import app_dirs
+    from bench.common import bench_app, bench_home
 
-    saved = os.environ.get("MSTRACKER_HOME")
-    try:
-        with tempfile.TemporaryDirectory(prefix="mstracker-bench-") as home:
-            os.environ["MSTRACKER_HOME"] = home
-            dirs = app_dirs()
-            game_id = big_spook_game(dirs)
-            run(lambda: battle_bench(build_app(dirs=dirs, rng=random.Random(1)), game_id))
-        print(f"attack dialog: odds refresh while an input changes (ms, {PRESSES} key presses)")
-        for ruleset in ("spook", "lukas", "pz8", "cal"):
-            with tempfile.TemporaryDirectory(prefix="mstracker-bench-") as home:
-                os.environ["MSTRACKER_HOME"] = home
-                run(lambda r=ruleset: odds_bench(build_app(dirs=app_dirs(), rng=random.Random(1)), r))
-    finally:
-        if saved is None:
-            os.environ.pop("MSTRACKER_HOME", None)
-        else:
-            os.environ["MSTRACKER_HOME"] = saved
+    with bench_home() as dirs:
+        game_id = big_spook_game(dirs)
+        run(lambda: battle_bench(bench_app(dirs), game_id))
+    print(f"attack dialog: odds refresh while an input changes (ms, {PRESSES} key presses)")
+    for ruleset in ("spook", "lukas", "pz8", "cal"):
+        with bench_home() as dirs:
+            run(lambda r=ruleset: odds_bench(bench_app(dirs), r))
 
 
 if __name__ == "__main__":

@@ -195,38 +195,32 @@ class Distribution(Generic[T]):
 
         return self.map(clamp_one)
 
-    def _arith(self, other: object, op: Callable[[Any, Any], Any], swap: bool = False
-               ) -> Distribution[Any] | None:
-        """Combine with another distribution, or apply a number to every outcome; None otherwise."""
+    def _arith(self, other: object, op: Callable[[Any, Any], Any], swap: bool = False) -> Distribution[Any]:
+        """Combine with another distribution, or apply a number to every outcome; NotImplemented otherwise
+        (so Python tries the other operand)."""
         if isinstance(other, Distribution):
             return other.combine(self, op) if swap else self.combine(other, op)
         if isinstance(other, numbers.Number):
             return self.map(lambda o: op(other, o) if swap else op(o, other))
-        return None
+        return NotImplemented
 
     def __add__(self, other: object) -> Distribution[Any]:
-        result = self._arith(other, operator.add)
-        return NotImplemented if result is None else result
+        return self._arith(other, operator.add)
 
     def __radd__(self, other: object) -> Distribution[Any]:
-        result = self._arith(other, operator.add, swap=True)
-        return NotImplemented if result is None else result
+        return self._arith(other, operator.add, swap=True)
 
     def __sub__(self, other: object) -> Distribution[Any]:
-        result = self._arith(other, operator.sub)
-        return NotImplemented if result is None else result
+        return self._arith(other, operator.sub)
 
     def __rsub__(self, other: object) -> Distribution[Any]:
-        result = self._arith(other, operator.sub, swap=True)
-        return NotImplemented if result is None else result
+        return self._arith(other, operator.sub, swap=True)
 
     def __mul__(self, other: object) -> Distribution[Any]:
-        result = self._arith(other, operator.mul)
-        return NotImplemented if result is None else result
+        return self._arith(other, operator.mul)
 
     def __rmul__(self, other: object) -> Distribution[Any]:
-        result = self._arith(other, operator.mul, swap=True)
-        return NotImplemented if result is None else result
+        return self._arith(other, operator.mul, swap=True)
 
     def __neg__(self) -> Distribution[Any]:
         return self.map(lambda o: -o)  # type: ignore[operator]

@@ -186,13 +186,7 @@ class GameReader:
             out.append(("undone", self._row(seq)))
         for seq in sorted(before_undone - undone_now):
             out.append(("redone", self._row(seq)))
-        with self.store.reading():
-            rows = self.store.conn.execute(
-                "SELECT seq, kind, args, events, undone, redo_cleared, created FROM actions WHERE game_id = ? AND seq > ? "
-                "ORDER BY seq",
-                (self.id, before_last),
-            ).fetchall()
-        out.extend(("done", self._decoded(row)) for row in rows)
+        out.extend(("done", logged) for logged in self._logged("AND seq > ?", before_last))
         return out
 
     def _undone_seqs(self) -> set[int]:
@@ -214,15 +208,19 @@ class GameReader:
 
     def log(self) -> list[LoggedAction]:
         """The whole log, undone actions included (nothing is ever deleted)."""
+        return self._logged()
+
+    # ---- internals -----------------------------------------------------------------------------
+    def _logged(self, where: str = "", *params: Any) -> list[LoggedAction]:
+        """This game's actions that also meet `where` (SQL, after `game_id = ?`), in order, checked."""
         with self.store.reading():
             rows = self.store.conn.execute(
                 "SELECT seq, kind, args, events, undone, redo_cleared, created FROM actions WHERE game_id = ? "
-                "ORDER BY seq",
-                (self.id,),
+                f"{where} ORDER BY seq",
+                (self.id, *params),
             ).fetchall()
         return [self._decoded(row) for row in rows]
 
-    # ---- internals -----------------------------------------------------------------------------
     def _decoded(self, row: tuple[Any, ...]) -> LoggedAction:
         try:
             return decoded_row(row)
@@ -236,15 +234,10 @@ class GameReader:
             raise self.damaged(f"action {seq!r}: {_why(exc)}") from None
 
     def _row(self, seq: int) -> LoggedAction:
-        with self.store.reading():
-            row = self.store.conn.execute(
-                "SELECT seq, kind, args, events, undone, redo_cleared, created FROM actions "
-                "WHERE game_id = ? AND seq = ?",
-                (self.id, seq),
-            ).fetchone()
-        if row is None:
+        rows = self._logged("AND seq = ?", seq)
+        if not rows:
             raise self.damaged(f"action {seq} is missing")
-        return self._decoded(row)
+        return rows[0]
 
     def _keep(self, seq: int, state: GameState) -> None:
         """Keep recent states (they share structure, so this is cheap) for instant undo."""

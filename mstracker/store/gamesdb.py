@@ -11,6 +11,8 @@ import sqlite3
 import stat
 from pathlib import Path
 
+from .tomlfile import file_kind
+
 SCHEMA_VERSION = 1
 _MAGIC = b"SQLite format 3\x00"
 _TABLES = frozenset({"games", "actions", "snapshots"})
@@ -178,19 +180,6 @@ def probe(path: Path) -> None:
         raise _unusable(path, f"it holds other tables: {', '.join(sorted(tables))}")
     if version >= 1 and not _TABLES <= tables:
         raise _unusable(path, f"tables missing: {', '.join(sorted(_TABLES - tables))}")
-
-
-def file_kind(mode: int) -> str:
-    """'a folder', 'a FIFO', ... for messages about paths that are not regular files."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
 
 
 def check_version(conn: sqlite3.Connection, path: Path) -> None:

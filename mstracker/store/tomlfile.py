@@ -37,7 +37,7 @@ def read_regular(path: Path, name: str, max_bytes: int = MAX_FILE_BYTES) -> byte
     except OSError as exc:
         raise FileProblem(f"{name}: cannot be read ({exc.strerror})") from None
     if not stat.S_ISREG(info.st_mode):
-        raise FileProblem(f"{name}: is {_kind(info.st_mode)}, not a file")
+        raise FileProblem(f"{name}: is {file_kind(info.st_mode)}, not a file")
     if info.st_size > max_bytes:
         raise FileProblem(f"{name}: file is {info.st_size} bytes; the limit is {max_bytes}")
     try:
@@ -58,13 +58,16 @@ def is_regular_file(path: Path) -> bool:
         return False
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """'a folder', 'a FIFO', ... for messages about paths that are not regular files."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
         return "a FIFO (named pipe)"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
     return "not a regular file"
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..store.games import GameStore
     from .app import MstrackerApp
 
 ENTRIES = {
@@ -35,14 +36,21 @@ def open_game_entry(app: MstrackerApp, entry: str) -> None:
         show_saved_games(app)
 
 
-def list_games(app: MstrackerApp) -> list[Any] | None:
-    """The saved games, most recent first; None (after saying why) when the database cannot be read."""
+def _open_store(app: MstrackerApp) -> GameStore | None:
+    """The games database opened for writing; None (after saying why) when it cannot be read."""
     from ..store.games import GameStore, StoreError
 
     try:
-        store = GameStore.default(app.services.dirs)
+        return GameStore.default(app.services.dirs)
     except StoreError as exc:
         app.notify(str(exc), title="Games database not read", severity="error", timeout=10)
+        return None
+
+
+def list_games(app: MstrackerApp) -> list[Any] | None:
+    """The saved games, most recent first; None (after saying why) when the database cannot be read."""
+    store = _open_store(app)
+    if store is None:
         return None
     try:
         return store.list_games()
@@ -180,13 +188,11 @@ def create_game(app: MstrackerApp, name: str, ruleset: str, rosters: list[Any], 
                 allow_illegal: bool = False) -> int | None:
     """Create a game and return its id; None (after saying why) when it cannot be created."""
     from ..game import GameError
-    from ..store.games import GameStore, StoreError
+    from ..store.games import StoreError
     from .screens.battle_session import unique_name
 
-    try:
-        store = GameStore.default(app.services.dirs)
-    except StoreError as exc:
-        app.notify(str(exc), title="Games database not read", severity="error", timeout=10)
+    store = _open_store(app)
+    if store is None:
         return None
     try:
         return store.create_game(unique_name(store, name), ruleset, rosters, settings, allow_illegal)

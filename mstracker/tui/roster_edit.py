@@ -108,19 +108,22 @@ class RosterHistory:
 
     def undo(self, current: Roster) -> tuple[Roster, str] | None:
         """The roster before the last change and what that change was; None when nothing is left to undo."""
-        if not self.done:
-            return None
-        before, what = self.done.pop()
-        self.undone.append((current, what))
-        return before, what
+        return _step(self.done, self.undone, current)
 
     def redo(self, current: Roster) -> tuple[Roster, str] | None:
-        if not self.undone:
-            return None
-        after, what = self.undone.pop()
-        self.done.append((current, what))
-        return after, what
+        return _step(self.undone, self.done, current)
 
     def clear(self) -> None:
         self.done.clear()
         self.undone.clear()
+
+
+def _step(source: list[tuple[Roster, str]], target: list[tuple[Roster, str]], current: Roster
+          ) -> tuple[Roster, str] | None:
+    """Take the last (roster, what) from `source` and keep `current` under the same `what` on `target`
+    (undo: done to undone; redo: back); None when `source` is empty."""
+    if not source:
+        return None
+    roster, what = source.pop()
+    target.append((current, what))
+    return roster, what

@@ -14,9 +14,13 @@ import tempfile
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList
+
+if TYPE_CHECKING:
+    from ..rules.contract import DemoSpec
 
 SIZE = (120, 36)
 SEED = 7
@@ -165,12 +169,20 @@ async def _battle(pilot: Pilot, ruleset: str) -> None:
     """A game of `ruleset` from its demo fleets, a few actions in: the first attack, then on."""
     from .screens import battle_scenes as play
 
-    demo = play.demo_of(ruleset)
-    await play.create_game(pilot, ruleset)
-    await play.to_attack(pilot, demo)
+    demo = await _to_first_attack(pilot, ruleset)
     await play.first_attack(pilot, demo)
     await play.select_ship(pilot, demo.target)
     await finish(pilot)
+
+
+async def _to_first_attack(pilot: Pilot, ruleset: str) -> DemoSpec:
+    """A new game of `ruleset` from its demo fleets, played to the demo's first attack; the demo."""
+    from .screens import battle_scenes as play
+
+    demo = play.demo_of(ruleset)
+    await play.create_game(pilot, ruleset)
+    await play.to_attack(pilot, demo)
+    return demo
 
 
 def _first_demo() -> str:
@@ -184,10 +196,7 @@ async def attack_dialog(pilot: Pilot) -> None:
     """The attack dialog with its live odds, opened on the demo's first attack."""
     from .screens import battle_scenes as play
 
-    ruleset = _first_demo()
-    demo = play.demo_of(ruleset)
-    await play.create_game(pilot, ruleset)
-    await play.to_attack(pilot, demo)
+    demo = await _to_first_attack(pilot, _first_demo())
     await play.open_attack(pilot, demo.attacker, demo.target, **dict(demo.measured))
     await finish(pilot)
 
@@ -196,10 +205,7 @@ async def attack_physical(pilot: Pilot) -> None:
     """Physical dice half typed in: the dialog lists the declared dice and says which comes next."""
     from .screens import battle_scenes as play
 
-    ruleset = _first_demo()
-    demo = play.demo_of(ruleset)
-    await play.create_game(pilot, ruleset)
-    await play.to_attack(pilot, demo)
+    demo = await _to_first_attack(pilot, _first_demo())
     await play.open_attack(pilot, demo.attacker, demo.target, **dict(demo.measured))
     await play.enter_faces(pilot, demo.faces.split()[0])
     await finish(pilot)
@@ -209,10 +215,7 @@ async def battle_small(pilot: Pilot) -> None:
     """The battle screen at 80x24: one fleet at a time, a narrower side panel."""
     from .screens import battle_scenes as play
 
-    ruleset = _first_demo()
-    demo = play.demo_of(ruleset)
-    await play.create_game(pilot, ruleset)
-    await play.to_attack(pilot, demo)
+    demo = await _to_first_attack(pilot, _first_demo())
     await play.first_attack(pilot, demo)
     await play.select_ship(pilot, demo.attacker)
     await finish(pilot)
@@ -222,10 +225,7 @@ async def planner(pilot: Pilot) -> None:
     """The fire planner at the demo's first attack: a target's distance typed, two shots marked for focus fire."""
     from .screens import battle_scenes as play
 
-    ruleset = _first_demo()
-    demo = play.demo_of(ruleset)
-    await play.create_game(pilot, ruleset)
-    await play.to_attack(pilot, demo)
+    demo = await _to_first_attack(pilot, _first_demo())
     await play.open_planner(pilot)
     await play.plan_focus(pilot, 2, distance="6")
     await finish(pilot)

@@ -19,6 +19,15 @@ async def go_to_class(pilot: Pilot, name: str) -> None:
     assert screen.class_names[table.cursor_row] == name
 
 
+async def press_on_class(pilot: Pilot, name: str, key: str) -> Any:
+    """Move the class cursor to `name`, press `key` there (a: add a ship, d: edit its design) and return
+    the screen then on top."""
+    await go_to_class(pilot, name)
+    await pilot.press(key)
+    await pilot.pause()
+    return pilot.app.screen
+
+
 async def retype(pilot: Pilot, text: str) -> None:
     """Replace what the focused input holds."""
     await pilot.press("ctrl+u", "end", "ctrl+u", *text)

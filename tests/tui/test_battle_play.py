@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tui_support import make_app, run, settle
+from tui_support import make_app, run, screen_after, settle
 
 from mstracker.tui.screens.battle import BattleScreen
 from mstracker.tui.screens.battle_scenes import create_game, demo_of, first_attack, next_steps, to_attack
@@ -62,9 +62,7 @@ def test_short_game_through_the_ui(ruleset: str) -> None:
     saved = run(make_app(), play)
 
     async def resume(pilot: Any) -> dict:
-        await pilot.press("c")  # continue the last game
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "c")  # continue the last game
         assert isinstance(screen, BattleScreen)
         return screen.state.to_json()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tui_support import make_app, record_notifications, run, settle, spook_to_attack
+from tui_support import make_app, record_notifications, run, screen_after, settle, spook_to_attack
 
 from mstracker.dice import TypedFaces
 from mstracker.game import Action
@@ -18,9 +18,7 @@ from mstracker.tui.screens.home import HomeScreen
 
 
 async def demo(pilot: Any) -> BattleScreen:
-    await pilot.press("b")
-    await settle(pilot)
-    screen = pilot.app.screen
+    screen = await screen_after(pilot, "b")
     assert isinstance(screen, BattleScreen)
     return screen
 
@@ -56,9 +54,7 @@ def test_a_refused_action_says_why_and_changes_nothing(app) -> None:
         await settle(pilot)
         after_start = screen.state
         await open_attack(pilot, "2", "9")
-        await pilot.press("ctrl+r")
-        await settle(pilot)
-        form = pilot.app.screen
+        form = await screen_after(pilot, "ctrl+r")
         return before, after_start, screen.state, form.result, isinstance(form, ActionFormModal)
 
     before, started, after, result, still_open = run(app, script)
@@ -125,9 +121,7 @@ def test_the_app_rolls_with_the_seeded_rng_and_the_result_is_explained() -> None
             screen = await demo(pilot)
             await spook_to_attack(pilot)
             await open_attack(pilot, "2", "9")
-            await pilot.press("ctrl+r")  # the app rolls
-            await settle(pilot)
-            form = pilot.app.screen
+            form = await screen_after(pilot, "ctrl+r")  # the app rolls
             shown = form.query_one("#result-text").content.plain
             await pilot.press("enter")
             await settle(pilot)
@@ -152,9 +146,7 @@ def test_manual_adjustment_is_logged_and_undoable(app) -> None:
     async def script(pilot):
         screen = await demo(pilot)
         await select_ship(pilot, "3")
-        await pilot.press("m")  # adjust: the selected ship is the target
-        await settle(pilot)
-        form = pilot.app.screen
+        form = await screen_after(pilot, "m")  # adjust: the selected ship is the target
         assert isinstance(form, ActionFormModal) and form.args()["target"] == "3"
         form.query_one("#field-key").set_value("armor")
         from mstracker.tui.screens.battle_scenes import fill

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_support import make_app, record_notifications, run, settle
+from tui_support import make_app, record_notifications, run, screen_after, settle
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from mstracker.tui.modals.choose_value import ChooseValueModal
@@ -17,9 +17,7 @@ def test_first_run_offers_the_demo_battle_one_key_away(app) -> None:
         await pilot.pause(0.2)  # the games are counted just after the first frame
         home = pilot.app.screen
         status = str(home.query_one("#home-status", Static).content)
-        await pilot.press("b")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "b")
         return status, type(screen), screen.state.ruleset, [p.fleet for p in screen.state.players]
 
     status, screen, ruleset, fleets = run(app, script)
@@ -42,9 +40,7 @@ def test_resume_with_no_games_says_so_and_stays_home(app) -> None:
 
 def test_new_game_shows_fleets_with_legality_and_every_setting(app) -> None:
     async def script(pilot):
-        await pilot.press("n")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "n")
         assert isinstance(screen, NewGameScreen)
         legal = [str(screen.query_one(f"#legal-{i}", Static).content) for i in range(2)]
         settings = screen.query_one("#new-settings", DataTable).row_count
@@ -64,9 +60,7 @@ def test_new_game_shows_fleets_with_legality_and_every_setting(app) -> None:
 
 def test_a_setting_changed_for_the_game_is_in_force(app) -> None:
     async def script(pilot):
-        await pilot.press("n")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "n")
         key = next(k for k, s in screen.ruleset.settings.items() if len(s.options) > 1)
         setting = screen.ruleset.settings[key]
         other = next(o for o in setting.options if o != setting.value)
@@ -93,9 +87,7 @@ def test_lukas_takes_a_third_player_and_spook_does_not(app) -> None:
     seen = record_notifications(app)
 
     async def script(pilot):
-        await pilot.press("n")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "n")
         await pilot.press("ctrl+a")  # spook: two players
         await settle(pilot)
         spook_players = screen.players

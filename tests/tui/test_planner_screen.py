@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
-from tui_support import make_app, run, settle, text_of, type_text
+from tui_support import make_app, run, screen_after, settle, text_of, type_text
 
 from mstracker.game.planner import Distances, FirePlanner, SortKey
 from mstracker.game.planner_focus import focus_fire, percent
@@ -53,9 +53,7 @@ def test_enter_opens_the_attack_dialog_on_the_chosen_shot_with_its_attacker_sele
         index = next(i for i, r in enumerate(planner.rows) if r.known and r.ship != battle.selected)
         await to_row(pilot, index)
         row = planner.rows[index]
-        await pilot.press("enter")
-        await settle(pilot)
-        form = pilot.app.screen
+        form = await screen_after(pilot, "enter")
         assert isinstance(form, AttackModal)
         return row, form.args(), battle.selected
 
@@ -118,9 +116,7 @@ def test_a_typed_distance_sets_the_odds_of_a_shot_that_depends_on_it() -> None:
         expected = FirePlanner(battle.session.engine, battle.state).plan(Distances().with_target(row.target, 4))
         same = next(r for r in expected if (r.ship, r.weapon, r.target) == key)
         measured = text_of(planner.query_one("#plan-measured"))
-        await pilot.press("enter")  # the cursor stayed on the shot: the attack dialog opens with the distance
-        await settle(pilot)
-        form = pilot.app.screen
+        form = await screen_after(pilot, "enter")  # the cursor stayed on the shot: the attack dialog opens with the distance
         assert isinstance(form, AttackModal)
         return {"before": row, "now": now, "same": same, "target": battle.state.ships[row.target].name,
                 "measured": measured, "args": form.args()}

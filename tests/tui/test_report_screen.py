@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
-from tui_support import make_app, record_notifications, run, settle
+from tui_support import make_app, record_notifications, run, screen_after, settle
 
 from mstracker.game import engine_for
 from mstracker.paths import app_dirs
@@ -49,9 +49,7 @@ def test_r_on_the_battle_screen_shows_the_report_and_exports_it(isolated_home: P
 
     async def script(pilot: Any) -> dict:
         battle = await demo_with_an_attack(pilot)
-        await pilot.press("R")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "R")
         assert isinstance(screen, ReportScreen) and screen.report is not None
         head = plain(screen.query_one("#report-head", Static))
         plots = len(screen.query(PlotextPlot))
@@ -96,9 +94,7 @@ def test_saved_games_offer_the_report() -> None:
     async def script(pilot: Any) -> tuple:
         await pilot.press("g")
         await settle(pilot)
-        await pilot.press("r")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "r")
         report = screen.report if isinstance(screen, ReportScreen) else None
         await pilot.press("escape")
         await settle(pilot)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tui_support import make_app, settle
+from tui_support import make_app, screen_after, settle
 
 from mstracker.tui.screens.battle_scenes import create_game, demo_of, next_steps, to_attack
 from mstracker.tui.widgets.fleet_column import FleetColumn
@@ -53,9 +53,7 @@ def test_a_form_filled_in_from_the_game_opens_on_its_first_field_and_enter_opens
             options = pilot.app.screen.query_one("#action-list")
             options.highlighted = next(i for i in range(options.option_count)
                                        if options.get_option_at_index(i).id == "use-device")
-            await pilot.press("enter")
-            await settle(pilot)
-            form = pilot.app.screen
+            form = await screen_after(pilot, "enter")
             assert isinstance(form, ActionFormModal)
             filled = {f.arg.name: f.value for f in form.fields()}
             focused = form.focused

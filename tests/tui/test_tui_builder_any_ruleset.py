@@ -3,8 +3,8 @@ per-ship fields, read-outs and offers all come from the package's declarations."
 
 from __future__ import annotations
 
-from builder_support import footer_keys, go_to_class, mount, retype
-from tui_support import run, settle, text_of
+from builder_support import footer_keys, mount, press_on_class, retype
+from tui_support import run, screen_after, settle, text_of
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 from yard_ruleset import yard  # noqa: F401 - the fixture
 
@@ -16,9 +16,7 @@ from mstracker.tui.widgets.loadout_panel import LoadoutPanel
 
 
 async def open_yard(pilot) -> None:
-    await pilot.press("f")
-    await settle(pilot)
-    screen = pilot.app.screen
+    screen = await screen_after(pilot, "f")
     assert screen.load_ruleset("yard", None)
     screen.query_one("#classes", DataTable).focus()
     await pilot.pause()
@@ -32,9 +30,7 @@ def offer_lines(pilot) -> list[str]:
 def test_the_offer_shows_a_fixed_gun_as_part_of_the_class_never_as_a_mount(app, yard) -> None:
     async def script(pilot):
         await open_yard(pilot)
-        await go_to_class(pilot, "Cutter")
-        await pilot.press("a")
-        await pilot.pause()
+        await press_on_class(pilot, "Cutter", "a")
         panel = pilot.app.screen.query_one(LoadoutPanel)
         return list(panel.mountable.values()), offer_lines(pilot), text_of(pilot.app.screen.query_one(BudgetBar))
 
@@ -52,9 +48,7 @@ def test_the_offer_shows_a_fixed_gun_as_part_of_the_class_never_as_a_mount(app, 
 def test_mounting_an_item_asks_for_its_ship_fields_and_the_key_shows_only_where_they_apply(app, yard) -> None:
     async def script(pilot):
         await open_yard(pilot)
-        await go_to_class(pilot, "Hauler")
-        await pilot.press("a")
-        await pilot.pause()
+        await press_on_class(pilot, "Hauler", "a")
         before = footer_keys(pilot)
         await mount(pilot, "weapons", "Quarters")
         modal = pilot.app.screen
@@ -64,9 +58,7 @@ def test_mounting_an_item_asks_for_its_ship_fields_and_the_key_shows_only_where_
         await pilot.pause()
         refused = text_of(modal.query_one("#prompt-error", Static)), pilot.app.screen is modal
         await retype(pilot, "12")
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "enter")
         await pilot.press("escape")  # back to the classes: the ship is still selected
         after = footer_keys(pilot)
         slots = text_of(screen.query_one(LoadoutPanel).query_one("#slots", Static))
@@ -84,10 +76,7 @@ def test_mounting_an_item_asks_for_its_ship_fields_and_the_key_shows_only_where_
 def test_a_design_is_made_from_the_declared_fields_kept_with_the_players_designs_and_offered_in_a_new_fleet(app, yard) -> None:
     async def script(pilot):
         await open_yard(pilot)
-        await go_to_class(pilot, "Hauler")
-        await pilot.press("d")
-        await pilot.pause()
-        modal = pilot.app.screen
+        modal = await press_on_class(pilot, "Hauler", "d")
         assert isinstance(modal, DesignEditorModal)
         kind = modal.query_one("#design-kind", Select).value
         start = modal.query_one("#design-hull", Input).value
@@ -100,17 +89,13 @@ def test_a_design_is_made_from_the_declared_fields_kept_with_the_players_designs
         await pilot.pause()
         live = text_of(modal.query_one("#design-findings", Static)), text_of(modal.query_one("#design-readout", Static))
         await retype(pilot, "9")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "ctrl+s")
         in_fleet = dict(screen.roster.designs)
         await pilot.press("N", "y")  # a new fleet (the unsaved one discarded): the design comes from the saved ones
         await settle(pilot)
         classes = list(screen.class_names)
         label = str(screen.query_one("#classes", DataTable).get_row_at(classes.index("Barge"))[0])
-        await go_to_class(pilot, "Barge")
-        await pilot.press("a")
-        await pilot.pause()
+        await press_on_class(pilot, "Barge", "a")
         return kind, start, refused, live, in_fleet, classes, label, screen.roster, screen.report
 
     kind, start, refused, live, in_fleet, classes, label, roster, report = run(app, script)

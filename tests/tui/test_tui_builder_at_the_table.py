@@ -4,8 +4,8 @@ and cal designs offered in every new fleet."""
 
 from __future__ import annotations
 
-from builder_support import footer_keys, go_to_class
-from tui_support import record_notifications, run, settle, text_of, type_text
+from builder_support import footer_keys, go_to_class, press_on_class
+from tui_support import palette_command, record_notifications, run, screen_after, settle, text_of
 from textual.widgets import DataTable
 
 from mstracker.tui.modals.confirm import ConfirmModal
@@ -15,9 +15,7 @@ from mstracker.tui.widgets.fleet_meters import BudgetBar
 
 
 async def open_builder(pilot, ruleset: str = "spook") -> FleetBuilderScreen:
-    await pilot.press("f")
-    await settle(pilot)
-    screen = pilot.app.screen
+    screen = await screen_after(pilot, "f")
     if screen.ruleset_id != ruleset:
         assert screen.load_ruleset(ruleset, None)
     screen.query_one("#classes", DataTable).focus()
@@ -135,12 +133,7 @@ def test_the_new_fleet_key_is_in_the_footer_and_the_palette_finds_new(app) -> No
         keys = footer_keys(pilot)
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await type_text(pilot, "new fleet")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await palette_command(pilot, "new fleet")
         asked = type(pilot.app.screen)  # one ship unsaved: discard it?
         await pilot.press("y")
         await pilot.pause()
@@ -171,17 +164,13 @@ def test_a_ruleset_without_points_says_nothing_of_points(app) -> None:
 def test_a_cal_design_made_in_one_fleet_is_offered_in_the_next_new_fleet(app) -> None:
     async def script(pilot):
         screen = await open_builder(pilot, "cal")
-        await go_to_class(pilot, "Destroyer")
-        await pilot.press("d")
-        await pilot.pause()
+        await press_on_class(pilot, "Destroyer", "d")
         await pilot.press(*"Raider", "ctrl+s")
         await settle(pilot)
         await pilot.press("N", "y")  # a new fleet, the unsaved one dropped
         await settle(pilot)
         offered = list(screen.class_names)
-        await go_to_class(pilot, "Raider")
-        await pilot.press("a")
-        await pilot.pause()
+        await press_on_class(pilot, "Raider", "a")
         return offered, screen.roster, screen.report
 
     offered, roster, report = run(app, script)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tui_support import run, settle, text_of
+from tui_support import run, screen_after, settle, text_of
 from textual.widgets import DataTable
 
 from mstracker.fleet import validate_roster
@@ -44,9 +44,7 @@ def test_full_build_of_a_legal_scrimmage_fleet_is_saved_and_checks_legal(app) ->
         await add_with_loadout(pilot, "Frigate", 2)
         await pilot.press("c")  # a second frigate just like it
         await add_with_loadout(pilot, "Fighter", 1)
-        await pilot.press("c", "c", "c")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "c", "c", "c")
         before = screen.report
         budget = text_of(screen.query_one(BudgetBar))
         await pilot.press("s")  # name and player, then save
@@ -88,9 +86,7 @@ def test_an_over_budget_fleet_shows_the_error_and_asks_before_saving(app) -> Non
     async def script(pilot):
         await open_builder(pilot)
         await go_to_class(pilot, "Battlecruiser")
-        await pilot.press("a", "a", "a", "a", "a")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "a", "a", "a", "a", "a")
         report = screen.report
         findings = text_of(screen.query_one(FindingsView))
         budget = text_of(screen.query_one(BudgetBar))
@@ -121,9 +117,7 @@ def test_rename_remove_and_permissive_flag(app) -> None:
         await pilot.pause()
         names = [s.name for s in pilot.app.screen.roster.ships]
         tags = [s.tag for s in pilot.app.screen.roster.ships]
-        await pilot.press("x", "p")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "x", "p")
         return names, tags, [s.name for s in screen.roster.ships], screen.roster.permissive, text_of(screen.query_one(BudgetBar))
 
     names, tags, after, permissive, budget = run(app, script)
@@ -137,9 +131,7 @@ def test_open_a_sample_fleet_and_switch_ruleset(app) -> None:
         await open_builder(pilot)
         await pilot.press("o")
         await pilot.pause()
-        await pilot.press("down", "down", "enter")  # first sample (after the headers)
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "down", "down", "enter")  # first sample (after the headers)
         return screen.ruleset_id, screen.roster, screen.report
 
     ruleset_id, roster, report = run(app, script)

@@ -6,8 +6,8 @@ import asyncio
 from typing import Any
 
 import pytest
-from builder_support import footer_keys, go_to_class, mount, retype
-from tui_support import run, settle, text_of
+from builder_support import footer_keys, mount, press_on_class, retype
+from tui_support import run, screen_after, settle, text_of
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
@@ -23,9 +23,7 @@ RULESET_ROW = {"spook": 0, "lukas": 1, "pz8": 2, "cal": 3}
 
 async def open_builder(pilot: Pilot, ruleset: str) -> None:
     """Open the builder (f) and pick the ruleset in its select with the keys."""
-    await pilot.press("f")
-    await settle(pilot)
-    screen = pilot.app.screen
+    screen = await screen_after(pilot, "f")
     screen.query_one("#fleet-ruleset").focus()
     await pilot.press("enter")
     await pilot.pause()
@@ -45,9 +43,7 @@ def findings_text(pilot: Pilot) -> str:
 
 async def new_raider(pilot: Pilot) -> None:
     """d on the Destroyer: a capital-ship design 'Raider' with SS 50 and 2 fighter bays."""
-    await go_to_class(pilot, "Destroyer")
-    await pilot.press("d")
-    await pilot.pause()
+    await press_on_class(pilot, "Destroyer", "d")
     assert isinstance(pilot.app.screen, DesignEditorModal)
     await pilot.press(*"Raider", "tab", "enter")  # name, then the type select
     await pilot.pause()
@@ -96,19 +92,14 @@ def test_a_cal_design_is_created_a_ship_added_from_it_and_the_fleet_is_legal(app
 def test_a_bad_design_value_is_a_finding_naming_the_design_and_field(app) -> None:
     async def script(pilot):
         await open_builder(pilot, "cal")
-        await go_to_class(pilot, "Corvette")
-        await pilot.press("d")
-        await pilot.pause()
-        modal = pilot.app.screen
+        modal = await press_on_class(pilot, "Corvette", "d")
         await pilot.press(*"Glass", "tab", "tab")  # past the type to SS
         await retype(pilot, "0")
         await pilot.press("enter", "enter", "enter", "enter")  # points, beam strength, beam range -> point defence
         await retype(pilot, "lots")
         await pilot.pause()
         live = text_of(modal.query_one("#design-findings", Static))
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "ctrl+s")
         await pilot.press("a")  # a ship of the broken design: explained, no crash
         await pilot.pause()
         panel = screen.query_one(LoadoutPanel)
@@ -129,21 +120,14 @@ def test_a_cal_design_is_renamed_then_deleted_with_its_ships(app) -> None:
     async def script(pilot):
         await open_builder(pilot, "cal")
         await new_raider(pilot)
-        await pilot.press("a", "a")
-        await pilot.pause()
-        screen = pilot.app.screen
-        await go_to_class(pilot, "Raider")
-        await pilot.press("d")  # on a custom row: edit it
-        await pilot.pause()
-        modal = pilot.app.screen
+        screen = await screen_after(pilot, "a", "a")
+        modal = await press_on_class(pilot, "Raider", "d")  # on a custom row: edit it
         assert modal.query_one("#design-name", Input).value == "Raider"
         await retype(pilot, "Reaver")
         await pilot.press("ctrl+s")
         await settle(pilot)
         renamed = screen.roster
-        await go_to_class(pilot, "Reaver")
-        await pilot.press("d")
-        await pilot.pause()
+        await press_on_class(pilot, "Reaver", "d")
         await pilot.press("ctrl+d")
         await pilot.pause()
         question = type(pilot.app.screen).__name__
@@ -168,10 +152,7 @@ def test_editing_a_sample_design_keeps_its_other_keys_and_refuses_a_stock_name(a
         screen.open_roster(load_roster(path), None)
         await pilot.pause()
         budget = text_of(screen.query_one(BudgetBar))
-        await go_to_class(pilot, "Strike Cruiser")
-        await pilot.press("d")
-        await pilot.pause()
-        modal = pilot.app.screen
+        modal = await press_on_class(pilot, "Strike Cruiser", "d")
         cc = text_of(modal.query_one("#design-readout", Static))
         await retype(pilot, "DD")  # the Destroyer's code
         await pilot.press("ctrl+s")
@@ -198,10 +179,7 @@ def test_editing_a_sample_design_keeps_its_other_keys_and_refuses_a_stock_name(a
 def test_lukas_rakanda_destroyer_from_the_book_is_built_legal_with_keys(app) -> None:
     async def script(pilot):
         await open_builder(pilot, "lukas")
-        await go_to_class(pilot, "Capital Ship")
-        await pilot.press("a")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await press_on_class(pilot, "Capital Ship", "a")
         keys_before = footer_keys(pilot)
         missing = findings_text(pilot)
         await pilot.press("t")  # armor and speed, the book's averages as hints
@@ -290,9 +268,7 @@ def inside(widget, screen) -> bool:
 def test_at_80x24_every_panel_and_the_main_keys_are_on_screen(app, ruleset: str) -> None:
     async def script(pilot):
         await open_builder(pilot, ruleset)
-        await pilot.press("a")
-        await pilot.pause()
-        screen = pilot.app.screen
+        screen = await screen_after(pilot, "a")
         sizes = {wid: screen.query_one(f"#{wid}").region for wid in ("classes", "class-detail", "ships", "loadout", "findings-box", "budget")}
         offer = screen.query_one("#offer").region
         inside_all = all(inside(screen.query_one(f"#{wid}"), screen) for wid in sizes)
@@ -313,10 +289,7 @@ def test_at_80x24_every_panel_and_the_main_keys_are_on_screen(app, ruleset: str)
 def test_at_80x24_the_design_editor_fits(app) -> None:
     async def script(pilot):
         await open_builder(pilot, "cal")
-        await go_to_class(pilot, "Carrier")
-        await pilot.press("d")
-        await pilot.pause()
-        modal = pilot.app.screen
+        modal = await press_on_class(pilot, "Carrier", "d")
         fields = [w for w in modal.query("Input, Select, #design-cc, #design-findings")]
         hint = modal.query(Static).last()
         return all(inside(w, modal) for w in fields), inside(hint, modal), text_of(modal.query_one("#design-readout", Static))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from builder_support import footer_keys
-from tui_support import run, settle, text_of, type_text
+from tui_support import palette_command, run, screen_after, settle, text_of
 from textual.widgets import RichLog, Static
 
 from mstracker.tui.modals.help import HelpModal
@@ -20,9 +20,7 @@ def test_f1_lists_the_keys_of_the_screen_in_front_grouped_and_f1_closes_it(app) 
     async def script(pilot):
         await pilot.press("f")
         await settle(pilot)
-        await pilot.press("f1")
-        await pilot.pause()
-        modal = pilot.app.screen
+        modal = await screen_after(pilot, "f1")
         shown = isinstance(modal, HelpModal) and text_of(modal.query_one("#help-text", Static))
         groups = [title for title, _ in modal.groups]
         await pilot.press("f1")
@@ -42,9 +40,7 @@ def test_f1_lists_the_keys_of_the_screen_in_front_grouped_and_f1_closes_it(app) 
 
 def test_question_mark_opens_the_help_of_home(app) -> None:
     async def script(pilot):
-        await pilot.press("question_mark")
-        await pilot.pause()
-        modal = pilot.app.screen
+        modal = await screen_after(pilot, "question_mark")
         text = text_of(modal.query_one("#help-text", Static)) if isinstance(modal, HelpModal) else ""
         await pilot.press("escape")
         await pilot.pause()
@@ -57,18 +53,11 @@ def test_question_mark_opens_the_help_of_home(app) -> None:
 
 def test_rules_and_dice_opened_from_a_battle_return_to_it(app) -> None:
     async def script(pilot):
-        await pilot.press("b")
-        await settle(pilot)
-        battle = pilot.app.screen
+        battle = await screen_after(pilot, "b")
         assert isinstance(battle, BattleScreen)
         seen = []
         for title, screen in (("Rules reference", RulesScreen), ("Dice roller", DiceScreen)):
-            await pilot.press("ctrl+p")
-            await pilot.pause()
-            await type_text(pilot, title)
-            await pilot.pause(0.3)
-            await pilot.press("enter")
-            await settle(pilot)
+            await palette_command(pilot, title)
             seen.append(isinstance(pilot.app.screen, screen))
             await pilot.press("escape")
             await settle(pilot)
@@ -80,9 +69,7 @@ def test_rules_and_dice_opened_from_a_battle_return_to_it(app) -> None:
 
 def test_f1_in_the_dice_roller_is_help_and_rolls_nothing(app) -> None:
     async def script(pilot):
-        await pilot.press("d")
-        await settle(pilot)
-        dice = pilot.app.screen
+        dice = await screen_after(pilot, "d")
         await pilot.press("f1")
         await pilot.pause()
         helped = type(pilot.app.screen)
@@ -137,12 +124,8 @@ def test_at_80x24_the_builder_footer_keeps_rename_and_copy(app) -> None:
 
 def test_f1_in_a_battle_lists_the_battle_keys_and_escape_returns_to_it(app) -> None:
     async def script(pilot):
-        await pilot.press("b")
-        await settle(pilot)
-        battle = pilot.app.screen
-        await pilot.press("f1")
-        await pilot.pause()
-        modal = pilot.app.screen
+        battle = await screen_after(pilot, "b")
+        modal = await screen_after(pilot, "f1")
         text = text_of(modal.query_one("#help-text", Static)) if isinstance(modal, HelpModal) else ""
         await pilot.press("escape")
         await pilot.pause()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui_support import run, type_text
+from tui_support import palette_command, run
 from textual.widgets import OptionList
 
 from mstracker.tui.screens.dice import DiceScreen
@@ -54,12 +54,7 @@ def test_menu_works_with_the_mouse(app) -> None:
 
 def test_command_palette_opens_a_screen_by_name(app) -> None:
     async def script(pilot):
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await type_text(pilot, "Dice roller")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await palette_command(pilot, "Dice roller")
         return type(pilot.app.screen)
 
     assert run(app, script) is DiceScreen

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_support import run, settle, text_of
+from tui_support import run, screen_after, settle, text_of
 from textual.widgets import Button, DataTable, Select, Static
 
 from mstracker.rules.registry import package
@@ -13,9 +13,7 @@ from mstracker.tui.screens.new_game import NewGameScreen
 
 
 async def open_new_game(pilot, ruleset: str) -> NewGameScreen:
-    await pilot.press("n")
-    await settle(pilot)
-    screen = pilot.app.screen
+    screen = await screen_after(pilot, "n")
     assert isinstance(screen, NewGameScreen)
     if screen.ruleset_id != ruleset:
         await screen.load_ruleset(ruleset)

@@ -15,6 +15,15 @@ async def open_settings(pilot) -> None:
     await settle(pilot)
 
 
+async def open_house_rule(pilot, key: str) -> tuple[DataTable, int]:
+    """Settings, with the house-rule table's cursor on `key`: the table and that row."""
+    await open_settings(pilot)
+    table = pilot.app.screen.query_one("#house-table", DataTable)
+    row = [str(table.get_row_at(i)[0]) for i in range(table.row_count)].index(key)
+    table.move_cursor(row=row)
+    return table, row
+
+
 def test_theme_toggle_applies_now_and_persists(app) -> None:
     async def script(pilot):
         await open_settings(pilot)
@@ -48,18 +57,15 @@ def test_dice_mode_default_is_saved_and_used_by_the_roller(app) -> None:
 
 def test_changing_a_setting_writes_the_house_rule_file(app) -> None:
     async def script(pilot):
-        await open_settings(pilot)
-        table = pilot.app.screen.query_one("#house-table", DataTable)
-        keys = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
-        table.move_cursor(row=keys.index("ff_chooser"))
+        table, row = await open_house_rule(pilot, "ff_chooser")
         await pilot.press("enter")  # opens the choices
         await pilot.pause()
         await pilot.press("down", "enter")  # attacker -> opponent
         await settle(pilot)
-        now = str(table.get_row_at(keys.index("ff_chooser"))[2])
+        now = str(table.get_row_at(row)[2])
         await pilot.press("delete")  # back to the book value
         await settle(pilot)
-        return now, str(table.get_row_at(keys.index("ff_chooser"))[2])
+        return now, str(table.get_row_at(row)[2])
 
     path = app.services.dirs.house_rule_file("spook")
     now, after = run(app, script)
@@ -70,10 +76,7 @@ def test_changing_a_setting_writes_the_house_rule_file(app) -> None:
 
 def test_house_rule_value_is_saved_under_settings(app) -> None:
     async def script(pilot):
-        await open_settings(pilot)
-        table = pilot.app.screen.query_one("#house-table", DataTable)
-        keys = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
-        table.move_cursor(row=keys.index("ram_pct"))
+        await open_house_rule(pilot, "ram_pct")
         await pilot.press("e")
         await pilot.pause()
         await pilot.press("ctrl+u", "3", "0", "enter")

@@ -49,6 +49,23 @@ async def settle(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def screen_after(pilot: Pilot, *keys: str) -> Any:
+    """Press `keys`, let the app settle, and return the screen then on top (the one the keys opened)."""
+    await pilot.press(*keys)
+    await settle(pilot)
+    return pilot.app.screen
+
+
+async def palette_command(pilot: Pilot, title: str) -> None:
+    """Run a command by its title through the command palette: ctrl+p, the title, enter."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await type_text(pilot, title)
+    await pilot.pause(0.3)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def text_of(widget: Static) -> str:
     content = widget.content
     if isinstance(content, Text):

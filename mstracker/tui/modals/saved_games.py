@@ -63,22 +63,22 @@ class SavedGamesModal(ModalScreen[Any]):
         game = next((g for g in self.games if str(g.id) == event.option.id), None)
         self.dismiss(("open", game) if game is not None else None)
 
-    def action_export(self) -> None:
+    def _with_highlighted(self, what: str, unset: str) -> None:
+        """Close with (`what`, the highlighted game); with none highlighted, say `unset` and stay open."""
         game = self._highlighted()
         if game is None:
-            self.notify("Highlight a game to export first.", severity="warning")
+            self.notify(unset, severity="warning")
             return
-        self.dismiss(("export", game))
+        self.dismiss((what, game))
+
+    def action_export(self) -> None:
+        self._with_highlighted("export", "Highlight a game to export first.")
 
     def action_import_file(self) -> None:
         self.dismiss(("import", None))
 
     def action_report(self) -> None:
-        game = self._highlighted()
-        if game is None:
-            self.notify("Highlight a game first.", severity="warning")
-            return
-        self.dismiss(("report", game))
+        self._with_highlighted("report", "Highlight a game first.")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 
 from ...dice import RngFaces
 from ...game import Action
-from .battle_scenes import SceneError, attack, next_steps, other_action, select_ship, settle
+from .battle_scenes import SceneError, attack, settle, to_attack
 
 SEED = 11
 MOST_STEPS = 400  # a guard: a checklist that never reaches the next turn is a defect, not a hang
@@ -31,13 +31,7 @@ async def play_demo(pilot: Pilot, turns: int) -> None:
         raise SceneError("no installed ruleset has a demo battle")
     await pilot.press("b")
     await settle(pilot)
-    for step in demo.to_attack:
-        if step.kind == "next-step":
-            await next_steps(pilot, 1)
-            continue
-        if step.ship:
-            await select_ship(pilot, step.ship)
-        await other_action(pilot, step.kind, faces=step.faces or None, **dict(step.args))
+    await to_attack(pilot, demo)
     if demo.attacker:
         await attack(pilot, demo.attacker, demo.target, demo.faces, **dict(demo.measured))
     screen = pilot.app.screen
