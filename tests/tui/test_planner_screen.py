@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
-from tui_support import make_app, run, screen_after, settle, text_of, type_text
+from tui_support import make_app, run, settle, text_of, type_text
 
 from mstracker.game.planner import Distances, FirePlanner, SortKey
 from mstracker.game.planner_focus import focus_fire, percent
@@ -15,6 +15,16 @@ from mstracker.tui.modals.attack import AttackModal
 from mstracker.tui.screens.battle_scenes import create_game, demo_of, next_steps, open_planner, to_attack, to_row
 from mstracker.tui.screens.planner import PlannerScreen
 from mstracker.tui.widgets.plan_table import PlanTable
+
+
+async def attack_form(pilot: Any) -> AttackModal:
+    """The attack dialog once its fields are filled in (built on first use: on a busy machine a little later)."""
+    for _ in range(50):
+        await settle(pilot)
+        form = pilot.app.screen
+        if isinstance(form, AttackModal) and form.args().get("ship"):
+            return form
+    raise AssertionError(f"no attack dialog filled in; the screen is {type(pilot.app.screen).__name__}")
 
 
 def shown(screen: PlannerScreen) -> list[tuple[str, str, str]]:
@@ -53,8 +63,8 @@ def test_enter_opens_the_attack_dialog_on_the_chosen_shot_with_its_attacker_sele
         index = next(i for i, r in enumerate(planner.rows) if r.known and r.ship != battle.selected)
         await to_row(pilot, index)
         row = planner.rows[index]
-        form = await screen_after(pilot, "enter")
-        assert isinstance(form, AttackModal)
+        await pilot.press("enter")
+        form = await attack_form(pilot)
         return row, form.args(), battle.selected
 
     row, args, selected = run(make_app(), script)
@@ -116,8 +126,8 @@ def test_a_typed_distance_sets_the_odds_of_a_shot_that_depends_on_it() -> None:
         expected = FirePlanner(battle.session.engine, battle.state).plan(Distances().with_target(row.target, 4))
         same = next(r for r in expected if (r.ship, r.weapon, r.target) == key)
         measured = text_of(planner.query_one("#plan-measured"))
-        form = await screen_after(pilot, "enter")  # the cursor stayed on the shot: the attack dialog opens with the distance
-        assert isinstance(form, AttackModal)
+        await pilot.press("enter")  # the cursor stayed on the shot: the attack dialog opens with the distance
+        form = await attack_form(pilot)
         return {"before": row, "now": now, "same": same, "target": battle.state.ships[row.target].name,
                 "measured": measured, "args": form.args()}
 
@@ -188,9 +198,7 @@ def test_keys_typed_fast_in_the_planner_land_in_order() -> None:
         row = planner.rows[2]
         for key in ("down", "down", "enter"):
             pilot.app.post_message(events.Key(key, None))
-        await settle(pilot)
-        form = pilot.app.screen
-        assert isinstance(form, AttackModal)
+        form = await attack_form(pilot)
         return row, form.args()
 
     row, args = run(make_app(), script)
