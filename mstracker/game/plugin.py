@@ -503,6 +503,23 @@ class RulesetPlugin:
         return self.engine.apply(state, events)
 
 
+class LegalityHelper:
+    """A plugin mixin for a ruleset that keeps its answers on who may do what in one helper object,
+    `self._legal` (set in `__init__`): `available`, `actors` and `targets` are passed on to it.
+    List it before the plugin's other bases, so that it stands in front of RulesetPlugin's defaults."""
+
+    _legal: Any
+
+    def available(self, state: GameState, kind: str) -> str | None:
+        return self._legal.available(state, kind)
+
+    def actors(self, state: GameState, kind: str) -> list[ShipState]:
+        return self._legal.actors(state, kind)
+
+    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+        return self._legal.targets(state, kind, actor)
+
+
 class DefaultPlugin(RulesetPlugin):
     """Generic play for any ruleset from its data, until the ruleset's own plugin lands."""
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from ...fleet import Roster, ShipEntry, validate_roster
 from ...game.errors import InvalidAction
+from ...game.plugin import LegalityHelper
 from ...game.events import Action, ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
@@ -52,7 +53,7 @@ from .texts import render_help
 from .turn import TurnSteps
 
 
-class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
+class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
     narrative = NARRATIVE
@@ -146,15 +147,6 @@ class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardAct
 
     def first_ready(self, state: GameState, ship: ShipState | None, kind: str = "weapon") -> str | None:
         return self._legal.first_ready(state, ship, kind)
-
-    def available(self, state: GameState, kind: str) -> str | None:
-        return self._legal.available(state, kind)
-
-    def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        return self._legal.actors(state, kind)
-
-    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
-        return self._legal.targets(state, kind, actor)
 
     def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
                      expected: bool) -> LegalAction:
