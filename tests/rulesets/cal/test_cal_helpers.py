@@ -6,6 +6,7 @@ from typing import Any
 
 from mstracker.fleet import Roster, ShipEntry
 from mstracker.game import Action, Engine, Event, plugin_for
+from mstracker.rulesets.cal.model import Ruleset
 from mstracker.store.catalog import book_ruleset
 from played_game import FaceQueue, PlayedGame
 
@@ -14,6 +15,13 @@ RULESET = book_ruleset("cal")
 
 def engine() -> Engine:
     return Engine(plugin_for(RULESET))
+
+
+def with_setting(ruleset: Ruleset, key: str, value: Any) -> Ruleset:
+    """`ruleset` with the value of setting `key` changed to `value`."""
+    settings = dict(ruleset.settings)
+    settings[key] = settings[key].model_copy(update={"value": value})
+    return ruleset.model_copy(update={"settings": settings})
 
 
 def roster(name: str, player: str, *ships: tuple[str, str, str], designs: dict[str, Any] | None = None) -> Roster:

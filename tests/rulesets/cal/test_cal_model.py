@@ -12,14 +12,6 @@ from mstracker.rules import RulesError, apply_house_rules, build_ruleset
 from mstracker.rules.base import Provenance, dice_range
 from mstracker.rulesets.cal.model import BAY_FIELDS, CAPITAL, ESCORT, Ruleset, ShipClass
 from mstracker.rules.names import UnknownName, find_entry
-from mstracker.store.catalog import book_ruleset
-
-
-@pytest.fixture(scope="module")
-def cal() -> Ruleset:
-    ruleset = book_ruleset("cal")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
 
 
 def raw() -> dict[str, Any]:
