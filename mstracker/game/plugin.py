@@ -520,6 +520,28 @@ class LegalityHelper:
         return self._legal.targets(state, kind, actor)
 
 
+class PlanningHelper:
+    """A plugin mixin for a ruleset that keeps its fire planning in one helper object, `self._planning`
+    (set in `__init__`): `plan_shot`, `target_condition`, `shot_conditions` and `condition_damage` are
+    passed on to it. List it before the plugin's other bases, in front of RulesetPlugin's defaults."""
+
+    _planning: Any
+
+    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
+                  distance: int | None) -> PlannedShot | None:
+        return self._planning.plan_shot(state, ship, weapon, target, distance)
+
+    def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
+        return self._planning.target_condition(state, target)
+
+    def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Hashable
+                        ) -> Distribution[Hashable] | None:
+        return self._planning.shot_conditions(state, kind, args, condition)
+
+    def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
+        return self._planning.condition_damage(before, after)
+
+
 class DefaultPlugin(RulesetPlugin):
     """Generic play for any ruleset from its data, until the ruleset's own plugin lands."""
 
