@@ -1,4 +1,5 @@
-"""Helpers for the rulesets' data tests (no tests here): what building a book's data refuses.
+"""Helpers for the rulesets' data tests (no tests here): a book's ruleset, its data, and what
+building that data refuses.
 
 Importable as `ruleset_data` from any test: tests/ has the root conftest.py and no __init__.py, so
 pytest puts tests/ on sys.path.
@@ -9,12 +10,22 @@ from __future__ import annotations
 import functools
 import operator
 import tomllib
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from mstracker.paths import shipped_data_dir
 from mstracker.rules import RulesError, build_ruleset
+from mstracker.store.catalog import book_ruleset
+
+T = TypeVar("T")
+
+
+def book(ruleset_id: str, model: type[T]) -> T:
+    """The book's ruleset `ruleset_id`, checked to be a `model` (its package's Ruleset)."""
+    ruleset = book_ruleset(ruleset_id)
+    assert isinstance(ruleset, model)
+    return ruleset
 
 
 def book_data(ruleset_id: str) -> dict[str, Any]:

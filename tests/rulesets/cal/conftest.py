@@ -5,11 +5,9 @@ from __future__ import annotations
 import pytest
 
 from mstracker.rulesets.cal.model import Ruleset
-from mstracker.store.catalog import book_ruleset
+from ruleset_data import book
 
 
 @pytest.fixture(scope="module")
 def cal() -> Ruleset:
-    ruleset = book_ruleset("cal")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
+    return book("cal", Ruleset)

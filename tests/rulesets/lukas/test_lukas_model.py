@@ -14,18 +14,10 @@ from mstracker.dice import Distribution, parse
 from mstracker.rules import apply_house_rules
 from mstracker.rules.base import Provenance, dice_range
 from mstracker.rulesets.lukas.model import Ruleset, read_damage
-from mstracker.store.catalog import book_ruleset
 from ruleset_data import build_refusal
 
 REPO = Path(__file__).resolve().parents[3]
 BOOK_FILE = REPO / "data" / "rulesets" / "lukas.toml"
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    ruleset = book_ruleset("lukas")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
 
 
 def book_data() -> dict:

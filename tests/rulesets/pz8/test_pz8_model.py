@@ -13,19 +13,11 @@ from mstracker.rules import apply_house_rules
 from mstracker.rules.base import Provenance, dice_range
 from mstracker.rules.names import UnknownName, find_entry
 from mstracker.rulesets.pz8.model import Ruleset
-from mstracker.store.catalog import book_ruleset
 from ruleset_data import build_refusal
 
 
 def raw() -> dict:
     return tomllib.loads((shipped_data_dir() / "rulesets" / "pz8.toml").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def pz8() -> Ruleset:
-    ruleset = book_ruleset("pz8")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
 
 
 def test_meta(pz8: Ruleset) -> None:

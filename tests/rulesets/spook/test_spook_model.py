@@ -13,17 +13,9 @@ from mstracker.rules import RulesError, build_ruleset
 from mstracker.rules.base import Provenance
 from mstracker.rules.names import UnknownName, find_entry
 from mstracker.rulesets.spook.model import Reload, Ruleset
-from mstracker.store.catalog import book_ruleset
 from ruleset_data import build_refusal
 
 DATA = shipped_data_dir() / "rulesets" / "spook.toml"
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    ruleset = book_ruleset("spook")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
 
 
 def raw() -> dict:
