@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mstracker.dice import FacesError, TypedFaces
+from mstracker.dice import TypedFaces
 from mstracker.game import Action, Engine, Event, GameState, engine_for
 from mstracker.store.catalog import book_ruleset
 from mstracker.store.fleets import load_roster, sample_fleets
+from played_game import FaceQueue
 
 
 @dataclass(frozen=True)
@@ -20,20 +21,6 @@ class Step:
     action: Action
     events: tuple[Event, ...]
     undone: bool = False
-
-
-class FaceQueue:
-    """Faces handed out across the automatic steps of several next-steps, in order."""
-
-    def __init__(self, faces: Sequence[int]) -> None:
-        self.faces = list(faces)
-
-    def next_face(self, sides: int) -> int:
-        if not self.faces:
-            raise FacesError(f"needed a d{sides}, but the queue is empty")
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides, (face, sides)
-        return face
 
 
 class Table:

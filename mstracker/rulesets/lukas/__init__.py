@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...rules.contract import BuilderField, DemoSpec, ModulePackage, OddsOption, OptionType, SceneStep, ShipFields
+from ..class_loadout import ClassLoadoutPackage
+from ...rules.contract import BuilderField, DemoSpec, OddsOption, OptionType, SceneStep, ShipFields
 
 HANGAR = "Hangar Bay"
 MAX_DOCKED = 99
@@ -44,7 +45,7 @@ def _hangar_write(ship: Any, values: Mapping[str, Any]) -> Any:
     return ship.model_copy(update={"hangar": hangar})
 
 
-class LukasPackage(ModulePackage):
+class LukasPackage(ClassLoadoutPackage):
     id = "lukas"
     order = 20
     title = "Micro Space Wars (Lukas W.P. v1.8)"
@@ -93,11 +94,6 @@ class LukasPackage(ModulePackage):
         faces="9 4",
         measured={"distance": "5"},
     )
-
-    def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
-        from .fleet import offered_loadout
-
-        return offered_loadout(ruleset, ship.ship_class)
 
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
         from .odds import attack_odds

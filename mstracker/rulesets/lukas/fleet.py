@@ -7,6 +7,8 @@ bad roster. Permissive rosters get the same findings (the UI shows them as non-s
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .lookup import find_ability, find_class, find_preset, find_weapon
 from .model import LukasBudget, Ruleset, ShipClass
@@ -108,32 +110,30 @@ def _check_stats(ship: _Ship, class_name: str, cls: ShipClass) -> None:
 
 
 def _weapons(ship: _Ship, ruleset: Ruleset, class_name: str) -> list[str]:
-    names: list[str] = []
-    for query in ship.entry.weapons:
-        try:
-            name, weapon = find_weapon(ruleset, query)
-        except UnknownName as exc:
-            ship.error(f"{exc}.")
-            continue
-        if class_name not in weapon.classes:
-            ship.error(f"{name} cannot be mounted on a {class_name}; it fits {', '.join(weapon.classes)}.")
-        names.append(name)
-    return names
+    return _fitted(ship, ruleset, class_name, ship.entry.weapons, find_weapon, "mounted on")
 
 
 def _abilities(ship: _Ship, ruleset: Ruleset, class_name: str) -> list[str]:
+    return _fitted(ship, ruleset, class_name, ship.entry.abilities, find_ability, "fitted to",
+                   once="a ship has each ability once")
+
+
+def _fitted(ship: _Ship, ruleset: Ruleset, class_name: str, queries: Iterable[str],
+            find: Callable[[Ruleset, str], tuple[str, Any]], verb: str, once: str = "") -> list[str]:
+    """The names `find` gives for `queries`; an unknown one, one `class_name` may not take (`verb`: how
+    it is put on the ship) and, with `once`, one listed twice are errors on `ship`."""
     names: list[str] = []
-    for query in ship.entry.abilities:
+    for query in queries:
         try:
-            name, ability = find_ability(ruleset, query)
+            name, entry = find(ruleset, query)
         except UnknownName as exc:
             ship.error(f"{exc}.")
             continue
-        if name in names:
-            ship.error(f"{name} is listed twice; a ship has each ability once.")
+        if once and name in names:
+            ship.error(f"{name} is listed twice; {once}.")
             continue
-        if class_name not in ability.classes:
-            ship.error(f"{name} cannot be fitted to a {class_name}; it fits {', '.join(ability.classes)}.")
+        if class_name not in entry.classes:
+            ship.error(f"{name} cannot be {verb} a {class_name}; it fits {', '.join(entry.classes)}.")
         names.append(name)
     return names
 

@@ -21,14 +21,13 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ...dice import Distribution
 from ...fleet import Roster, ShipEntry
 from ...game.errors import GameError
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
-from ...game.plugin import RulesetPlugin, TurnStructure, action, auto_step
+from ...game.plugin import PlanningHelper, RulesetPlugin, TurnStructure, action, auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
-from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
+from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
 from ...rules.outcome import AttackOdds
 from . import abilities, announce, hangar, legal, objectives, order, readiness, table, turn
 from .acting import SHIP_ARG, order_decided
@@ -92,7 +91,7 @@ STEP_ACTIONS = {
 }
 
 
-class Plugin(RulesetPlugin):
+class Plugin(PlanningHelper, RulesetPlugin):
     """lukas: the record, set-up, the actions, the automatic steps and the contract's answers."""
 
     turn_structure = TurnStructure.ALTERNATING
@@ -104,7 +103,7 @@ class Plugin(RulesetPlugin):
         super().__init__(ruleset)
         self.rules_with = RulesWithSettings(ruleset)
         self.odds_cache: dict[tuple, AttackOdds | None] = {}
-        self.planning = FirePlanning(self)
+        self._planning = FirePlanning(self)
 
     def rules(self, state: GameState) -> Ruleset:
         """The ruleset with this game's settings in force."""
@@ -284,23 +283,9 @@ class Plugin(RulesetPlugin):
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return table.on_table(self, state)
 
-    # ---- planning fire: the fire planner and focus fire (planning.py) ----------------------------
-    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
-                  distance: int | None) -> PlannedShot | None:
-        return self.planning.plan_shot(state, ship, weapon, target, distance)
-
-    def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
-        return self.planning.target_condition(state, target)
-
-    def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Hashable
-                        ) -> Distribution[Hashable] | None:
-        return self.planning.shot_conditions(state, kind, args, condition)
-
+    # ---- planning fire: the fire planner and focus fire (planning.py; the rest by PlanningHelper) -
     def destroy_chance(self, state: GameState, target: ShipState, condition: Hashable) -> Fraction:
-        return self.planning.destroy_chance(condition)
-
-    def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
-        return self.planning.condition_damage(before, after)
+        return self._planning.destroy_chance(condition)
 
 
 __all__ = ["Plugin"]

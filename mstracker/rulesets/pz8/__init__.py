@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...rules.contract import DemoSpec, ModulePackage, OddsOption, OptionType, SceneStep
+from ..class_loadout import ClassLoadoutPackage
+from ...rules.contract import DemoSpec, OddsOption, OptionType, SceneStep
 
 
-class Pz8Package(ModulePackage):
+class Pz8Package(ClassLoadoutPackage):
     id = "pz8"
     order = 30
     title = "Pz8 Spaceships Wargame Rules"
@@ -33,11 +34,6 @@ class Pz8Package(ModulePackage):
         faces="6 4 3 1 4",
         measured={"distance": "2"},
     )
-
-    def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
-        from .fleet import offered_loadout
-
-        return offered_loadout(ruleset, ship.ship_class)
 
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
         from .odds import attack_odds

@@ -21,6 +21,7 @@ from typing import Any
 
 from ...fleet import Roster, ShipEntry
 from ...game.errors import InvalidAction
+from ...game.plugin import LegalityHelper
 from ...game.events import ActionSpec, ArgSpec
 from ...game.records import RecordSpec
 from ...game.state import GameState, ShipItem, ShipState
@@ -37,7 +38,7 @@ from .table import table_items
 SHOTS = frozenset({"fire", "fire-back", "shoot-torpedo"})
 
 
-class Plugin(PlanningAnswers):
+class Plugin(LegalityHelper, PlanningAnswers):
     """pz8: initiative and quotas, one activation per ship per turn, damage states, one Torpedo salvo
     per ship per game, Torpedo and asteroid counters, fire-back, the end of turn."""
 
@@ -91,15 +92,6 @@ class Plugin(PlanningAnswers):
         }
 
     # ---- the contract -----------------------------------------------------------------------
-    def available(self, state: GameState, kind: str) -> str | None:
-        return self._legal.available(state, kind)
-
-    def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        return self._legal.actors(state, kind)
-
-    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
-        return self._legal.targets(state, kind, actor)
-
     def token_choices(self, state: GameState, kind: str, arg: ArgSpec, actor: ShipState | None) -> list[TableItem]:
         return self._legal.token_choices(state, kind, arg, actor)
 

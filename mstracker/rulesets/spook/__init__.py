@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...rules.contract import DemoSpec, ModulePackage, OddsOption, OptionType, SceneStep
+from ..class_loadout import ClassLoadoutPackage
+from ...rules.contract import DemoSpec, OddsOption, OptionType, SceneStep
 
 
-class SpookPackage(ModulePackage):
+class SpookPackage(ClassLoadoutPackage):
     id = "spook"
     order = 10
     title = "Lego Microspacewars (Spook's v0.2.2)"
@@ -36,11 +37,6 @@ class SpookPackage(ModulePackage):
         target="9",
         faces="3",
     )
-
-    def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
-        from .fleet import offered_loadout
-
-        return offered_loadout(ruleset, ship.ship_class)
 
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
         from .odds import odds

@@ -29,11 +29,12 @@ from typing import Any
 
 from ...fleet import Roster, ShipEntry, validate_roster
 from ...game.errors import InvalidAction
+from ...game.plugin import LegalityHelper, PlanningHelper
 from ...game.events import Action, ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...dice import Distribution
-from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
+from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
 from ...rules.outcome import AttackOdds
 from . import legacy, obligations, plans
 from .first_turn import FirstTurnActions
@@ -52,7 +53,7 @@ from .texts import render_help
 from .turn import TurnSteps
 
 
-class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
+class Plugin(LegalityHelper, PlanningHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
     narrative = NARRATIVE
@@ -147,15 +148,6 @@ class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardAct
     def first_ready(self, state: GameState, ship: ShipState | None, kind: str = "weapon") -> str | None:
         return self._legal.first_ready(state, ship, kind)
 
-    def available(self, state: GameState, kind: str) -> str | None:
-        return self._legal.available(state, kind)
-
-    def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        return self._legal.actors(state, kind)
-
-    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
-        return self._legal.targets(state, kind, actor)
-
     def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
                      expected: bool) -> LegalAction:
         return self._legal.legal_action(state, spec, prefer, marked, expected)
@@ -194,18 +186,7 @@ class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardAct
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         return self._odds.of(state, kind, args)
 
-    # ---- planning fire (the fire planner, focus fire) ---------------------------------------------
-    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
-                  distance: int | None) -> PlannedShot | None:
-        return self._planning.plan_shot(state, ship, weapon, target, distance)
-
-    def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
-        return self._planning.target_condition(state, target)
-
-    def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Hashable
-                        ) -> Distribution[Hashable] | None:
-        return self._planning.shot_conditions(state, kind, args, condition)
-
+    # ---- planning fire (the fire planner, focus fire; the rest by PlanningHelper) -----------------
     def destroy_chance(self, state: GameState, target: ShipState, condition: Hashable) -> Fraction:
         return self._planning.destroy_chance(state, condition)
 
@@ -213,6 +194,3 @@ class Plugin(TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardAct
                           ) -> Distribution[AttackOutcome]:
         """One shot's exact outcomes (§5, §6 B1) under the game's settings, kept for the odds and the planner."""
         return self._planning.distribution(state, weapon, target_class, afterburner, flares)
-
-    def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
-        return self._planning.condition_damage(before, after)

@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from mstracker.rulesets.cal.course import Course, alter_course, moving_backwards, opposite, reduce_course, torpedo_course
 from mstracker.rulesets.cal.model import CAPITAL, ESCORT, Ruleset
-from mstracker.store.catalog import book_ruleset
-
-
-@pytest.fixture(scope="module")
-def cal() -> Ruleset:
-    ruleset = book_ruleset("cal")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
-
-
-def with_setting(ruleset: Ruleset, key: str, value: Any) -> Ruleset:
-    settings = dict(ruleset.settings)
-    settings[key] = settings[key].model_copy(update={"value": value})
-    return ruleset.model_copy(update={"settings": settings})
+from test_cal_helpers import with_setting
 
 
 def test_x14_opposite_sides_cancel() -> None:

@@ -17,13 +17,6 @@ from mstracker.store.catalog import book_ruleset
 SAMPLES = sorted((shipped_data_dir() / "fleets" / "cal").glob("*.toml"))
 
 
-@pytest.fixture(scope="module")
-def cal() -> Ruleset:
-    ruleset = book_ruleset("cal")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
-
-
 def roster(ships: list[dict[str, Any]], **extra: Any) -> Roster:
     return Roster.model_validate({"schema_version": 1, "ruleset": "cal", "ships": ships, **extra})
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from mstracker.dice import FacesError, TypedFaces
 from mstracker.fleet import Roster, ShipEntry
-from mstracker.game import Action, Engine, Event, GameState, InvalidAction, plugin_for
+from mstracker.game import Action, Engine, Event, plugin_for
+from mstracker.rulesets.cal.model import Ruleset
 from mstracker.store.catalog import book_ruleset
+from played_game import FaceQueue, PlayedGame
 
 RULESET = book_ruleset("cal")
 
@@ -18,41 +17,24 @@ def engine() -> Engine:
     return Engine(plugin_for(RULESET))
 
 
+def with_setting(ruleset: Ruleset, key: str, value: Any) -> Ruleset:
+    """`ruleset` with the value of setting `key` changed to `value`."""
+    settings = dict(ruleset.settings)
+    settings[key] = settings[key].model_copy(update={"value": value})
+    return ruleset.model_copy(update={"settings": settings})
+
+
 def roster(name: str, player: str, *ships: tuple[str, str, str], designs: dict[str, Any] | None = None) -> Roster:
     """A roster from (name, tag, class) triples."""
     entries = tuple(ShipEntry(name=n, tag=t, **{"class": c}) for n, t, c in ships)
     return Roster(ruleset="cal", name=name, player=player, ships=entries, designs=designs or {})
 
 
-class FaceQueue:
-    """Faces handed out across several actions (no left-over check): for walking the checklist."""
-
-    def __init__(self, faces: tuple[int, ...]) -> None:
-        self.faces = list(faces)
-
-    def next_face(self, sides: int) -> int:
-        if not self.faces:
-            raise FacesError(f"needed a d{sides}, but the queue is empty")
-        face = self.faces.pop(0)
-        assert 1 <= face <= sides, (face, sides)
-        return face
-
-
-class Game:
+class Game(PlayedGame):
     """One cal game in a test: the engine, the live state, and the log (one list of events per action)."""
 
     def __init__(self, *rosters: Roster, **settings: Any) -> None:
-        self.eng = engine()
-        created = self.eng.created_event(self.eng.new_game("Test", list(rosters), settings))
-        self.log: list[list[Event]] = [[created]]
-        self.states: list[GameState] = [self.eng.replay([created])]
-
-    @property
-    def state(self) -> GameState:
-        return self.states[-1]
-
-    def ship(self, ref: str) -> Any:
-        return self.state.find_ship(ref)
+        super().__init__(engine(), rosters, settings)
 
     def rec(self, ref: str) -> dict[str, Any]:
         return self.ship(ref).record
@@ -60,21 +42,8 @@ class Game:
     def item(self, ship: str, item: str) -> dict[str, Any]:
         return self.ship(ship).item(item).record
 
-    def act(self, kind: str, *faces: int, **args: Any) -> list[Event]:
-        events = self.eng.decide(self.state, Action(kind, args), TypedFaces(faces))
-        self.log.append(events)
-        self.states.append(self.eng.apply(self.state, events))
-        return events
-
     def text(self, kind: str, *faces: int, **args: Any) -> str:
         return " | ".join(e.text for e in self.act(kind, *faces, **args))
-
-    def refused(self, kind: str, *faces: int, **args: Any) -> str:
-        before = self.state.to_json()
-        with pytest.raises(InvalidAction) as info:
-            self.eng.decide(self.state, Action(kind, args), TypedFaces(faces))
-        assert self.state.to_json() == before
-        return str(info.value)
 
     def skip_controls(self) -> None:
         """Set aside the Damage Control rolls due (a logged table decision), for walks that test other things."""
@@ -94,10 +63,7 @@ class Game:
                 assert not queue.faces, f"faces left over: {queue.faces}"
                 return out
             self.skip_controls()
-            events = self.eng.decide(self.state, Action("next-step", {"force": True}), queue)
-            self.log.append(events)
-            self.states.append(self.eng.apply(self.state, events))
-            out += events
+            out += self.do(Action("next-step", {"force": True}), queue)
         raise AssertionError(f"never reached {phase}/{step}")
 
     def next_round(self, faces: tuple[int, ...] = ()) -> list[Event]:
@@ -107,10 +73,7 @@ class Game:
         out: list[Event] = []
         while self.state.turn < target:
             self.skip_controls()
-            events = self.eng.decide(self.state, Action("next-step", {"force": True}), queue)
-            self.log.append(events)
-            self.states.append(self.eng.apply(self.state, events))
-            out += events
+            out += self.do(Action("next-step", {"force": True}), queue)
         assert not queue.faces, f"faces left over: {queue.faces}"
         return out
 

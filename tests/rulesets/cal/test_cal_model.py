@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from typing import Any
 
 import pytest
 
 from mstracker.paths import shipped_data_dir
-from mstracker.rules import RulesError, apply_house_rules, build_ruleset
+from mstracker.rules import apply_house_rules
 from mstracker.rules.base import Provenance, dice_range
 from mstracker.rulesets.cal.model import BAY_FIELDS, CAPITAL, ESCORT, Ruleset, ShipClass
 from mstracker.rules.names import UnknownName, find_entry
-from mstracker.store.catalog import book_ruleset
-
-
-@pytest.fixture(scope="module")
-def cal() -> Ruleset:
-    ruleset = book_ruleset("cal")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
+from ruleset_data import build_refusal
 
 
 def raw() -> dict[str, Any]:
@@ -149,26 +143,15 @@ def test_battery_accepts_the_books_notation_and_type_is_normalised() -> None:
 
 
 def test_broken_data_names_file_entry_and_field() -> None:
-    data = raw()
-    data["classes"]["Corvette"]["beam"]["range"] = "far"
-    with pytest.raises(RulesError) as err:
-        build_ruleset("cal", data, "cal.toml")
-    assert str(err.value) == 'cal.toml: classes.Corvette.beam.range: expected an integer, got "far"'
-    data = raw()
-    data["classes"]["Corvette"]["type"] = "Frigate"
-    with pytest.raises(RulesError, match=r"cal.toml: classes.Corvette.type: expected Escort or Capital Ship"):
-        build_ruleset("cal", data, "cal.toml")
+    message = build_refusal("cal", ("classes", "Corvette", "beam", "range"), "far")
+    assert message == 'cal.toml: classes.Corvette.beam.range: expected an integer, got "far"'
+    message = build_refusal("cal", ("classes", "Corvette", "type"), "Frigate")
+    assert re.search(r"cal.toml: classes.Corvette.type: expected Escort or Capital Ship", message)
 
 
 def test_table_rows_must_name_effects_and_never_loop() -> None:
-    data = raw()
-    data["tables"]["minor"]["rows"][0]["result"] = "sparkz"
-    with pytest.raises(RulesError, match="not the code of an effect"):
-        build_ruleset("cal", data, "cal.toml")
-    data = raw()
-    data["effects"]["Engines Damaged"]["then_roll"] = "minor"
-    with pytest.raises(RulesError, match="loop"):
-        build_ruleset("cal", data, "cal.toml")
+    assert re.search("not the code of an effect", build_refusal("cal", ("tables", "minor", "rows", 0, "result"), "sparkz"))
+    assert re.search("loop", build_refusal("cal", ("effects", "Engines Damaged", "then_roll"), "minor"))
 
 
 def test_house_rules_change_values_and_settings() -> None:

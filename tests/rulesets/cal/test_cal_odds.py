@@ -9,20 +9,12 @@ import pytest
 from mstracker.rulesets.cal.model import Ruleset
 from mstracker.rulesets.cal.odds import attack_odds
 from mstracker.rules.names import UnknownName
-from mstracker.store.catalog import book_ruleset
 
 
 # Only a Reactor Breach destroys (cal §Damage). Major Damage Table: 2 or 12 on 2d6 = 2/36 = 1/18.
 # Minor Damage Table: 2 or 12 (Chain Reaction, 2/36) then the Major roll's 2/36: 1/324.
 BREACH_MAJOR = F(2, 36)
 BREACH_MINOR = F(2, 36) * F(2, 36)
-
-
-@pytest.fixture(scope="module")
-def cal() -> Ruleset:
-    ruleset = book_ruleset("cal")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
 
 
 def test_g1_cruiser_beams_at_corvette_7_hexes(cal: Ruleset) -> None:

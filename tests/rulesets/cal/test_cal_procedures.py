@@ -39,20 +39,7 @@ from mstracker.rulesets.cal.procedures import (
     track_label,
     track_square,
 )
-from mstracker.store.catalog import book_ruleset
-
-
-@pytest.fixture(scope="module")
-def cal() -> Ruleset:
-    ruleset = book_ruleset("cal")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
-
-
-def with_setting(ruleset: Ruleset, key: str, value: Any) -> Ruleset:
-    settings = dict(ruleset.settings)
-    settings[key] = settings[key].model_copy(update={"value": value})
-    return ruleset.model_copy(update={"settings": settings})
+from test_cal_helpers import with_setting
 
 
 # -- D7.1 gunnery example: Heavy Cruiser (Capital, SS 60, Beam 8/8) vs Corvette (Escort, SS 20) ------

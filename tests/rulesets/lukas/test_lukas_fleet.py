@@ -12,15 +12,9 @@ from mstracker.rulesets.lukas.fleet import offered_loadout, starter_roster, vali
 from mstracker.rules import apply_house_rules
 from mstracker.rulesets.lukas.model import Ruleset
 from mstracker.rules.names import UnknownName
-from mstracker.store.catalog import book_ruleset
 
 REPO = Path(__file__).resolve().parents[3]
 SAMPLES = sorted((REPO / "data" / "fleets" / "lukas").glob("*.toml"))
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    return book_ruleset("lukas")  # type: ignore[return-value]
 
 
 def ship(name: str, cls: str, *weapons: str, armor: int | None = 20, speed: int | None = 10, **kw: object) -> ShipEntry:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import copy
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -11,20 +11,13 @@ import pytest
 
 from mstracker.cli import main
 from mstracker.dice import Distribution, parse
-from mstracker.rules import RulesError, apply_house_rules, build_ruleset
+from mstracker.rules import apply_house_rules
 from mstracker.rules.base import Provenance, dice_range
 from mstracker.rulesets.lukas.model import Ruleset, read_damage
-from mstracker.store.catalog import book_ruleset
+from ruleset_data import build_refusal
 
 REPO = Path(__file__).resolve().parents[3]
 BOOK_FILE = REPO / "data" / "rulesets" / "lukas.toml"
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    ruleset = book_ruleset("lukas")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
 
 
 def book_data() -> dict:
@@ -255,32 +248,21 @@ def test_bad_house_rule_is_reported_and_book_stays() -> None:
 
 
 def test_errors_name_file_entry_and_field() -> None:
-    data = book_data()
-    data["weapons"]["Heavy Turret"]["range"] = "far"
-    with pytest.raises(RulesError) as err:
-        build_ruleset("lukas", data, "lukas.toml")
-    assert str(err.value) == 'lukas.toml: weapons."Heavy Turret".range: expected an integer, got "far"'
+    message = build_refusal("lukas", ("weapons", "Heavy Turret", "range"), "far")
+    assert message == 'lukas.toml: weapons."Heavy Turret".range: expected an integer, got "far"'
 
 
-def test_unknown_class_reference_is_rejected() -> None:
-    data = copy.deepcopy(book_data())
-    data["weapons"]["Laser"]["classes"] = ["Fighter"]
-    with pytest.raises(RulesError, match=r"weapons.\"Laser\".classes: 'Fighter' is not a class"):
-        build_ruleset("lukas", data, "lukas.toml")
-
-
-def test_bad_damage_text_is_rejected() -> None:
-    data = book_data()
-    data["weapons"]["Laser"]["damage"] = "a lot"
-    with pytest.raises(RulesError, match=r'weapons.Laser.damage: expected damage dice'):
-        build_ruleset("lukas", data, "lukas.toml")
-
-
-def test_bad_hit_text_is_rejected() -> None:
-    data = book_data()
-    data["weapons"]["Laser"]["hit"] = "6/3"
-    with pytest.raises(RulesError, match=r"weapons.Laser.hit: expected three hit numbers"):
-        build_ruleset("lukas", data, "lukas.toml")
+@pytest.mark.parametrize(
+    ("field", "value", "match"),
+    [
+        ("classes", ["Fighter"], r"weapons.\"Laser\".classes: 'Fighter' is not a class"),
+        ("damage", "a lot", r'weapons.Laser.damage: expected damage dice'),
+        ("hit", "6/3", r"weapons.Laser.hit: expected three hit numbers"),
+    ],
+    ids=["unknown class reference", "bad damage text", "bad hit text"],
+)
+def test_bad_laser_data_is_rejected(field: str, value: object, match: str) -> None:
+    assert re.search(match, build_refusal("lukas", ("weapons", "Laser", field), value))
 
 
 def test_rules_show_json_lists_every_section(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,12 +9,6 @@ import pytest
 from mstracker.rulesets.lukas.model import Ruleset
 from mstracker.rulesets.lukas.odds import attack_odds
 from mstracker.rules.names import UnknownName
-from mstracker.store.catalog import book_ruleset
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    return book_ruleset("lukas")  # type: ignore[return-value]
 
 
 def opts(**kw: object) -> dict[str, object]:

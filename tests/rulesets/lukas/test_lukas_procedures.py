@@ -22,14 +22,8 @@ from mstracker.rulesets.lukas.procedures import (
     outcome_distribution,
     plan_attack,
 )
-from mstracker.store.catalog import book_ruleset
 
 REPO = Path(__file__).resolve().parents[3]
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    return book_ruleset("lukas")  # type: ignore[return-value]
 
 
 def house(settings: dict | None = None, **overrides: object) -> Ruleset:

@@ -14,14 +14,8 @@ from mstracker.rules import apply_house_rules
 from mstracker.rules.names import UnknownName
 from mstracker.rulesets.pz8 import procedures as P
 from mstracker.rulesets.pz8.model import Ruleset
-from mstracker.store.catalog import book_ruleset
 
 SAMPLES = sorted((shipped_data_dir() / "fleets" / "pz8").glob("*.toml"))
-
-
-@pytest.fixture(scope="module")
-def pz8() -> Ruleset:
-    return book_ruleset("pz8")  # type: ignore[return-value]
 
 
 def load(path: Path) -> Roster:

@@ -3,27 +3,21 @@
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 
 import pytest
 
 from mstracker.paths import shipped_data_dir
-from mstracker.rules import RulesError, apply_house_rules, build_ruleset
+from mstracker.rules import apply_house_rules
 from mstracker.rules.base import Provenance, dice_range
 from mstracker.rules.names import UnknownName, find_entry
 from mstracker.rulesets.pz8.model import Ruleset
-from mstracker.store.catalog import book_ruleset
+from ruleset_data import build_refusal
 
 
 def raw() -> dict:
     return tomllib.loads((shipped_data_dir() / "rulesets" / "pz8.toml").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def pz8() -> Ruleset:
-    ruleset = book_ruleset("pz8")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
 
 
 def test_meta(pz8: Ruleset) -> None:
@@ -148,36 +142,22 @@ def test_every_rules_md_pz8_key_is_a_setting(pz8: Ruleset) -> None:
 
 
 def test_bad_value_names_file_entry_and_field() -> None:
-    data = raw()
-    data["classes"]["Spaceship"]["mps"] = "six"
-    with pytest.raises(RulesError) as err:
-        build_ruleset("pz8", data, "pz8.toml")
-    assert str(err.value) == 'pz8.toml: classes.Spaceship.mps: expected an integer, got "six"'
+    message = build_refusal("pz8", ("classes", "Spaceship", "mps"), "six")
+    assert message == 'pz8.toml: classes.Spaceship.mps: expected an integer, got "six"'
 
 
-def test_bad_band_name_is_reported() -> None:
-    data = raw()
-    data["to_hit"]["4-6 hex"]["table"] = "nope"
-    with pytest.raises(RulesError, match=r'to_hit."4-6 hex".table: \'nope\' is not in tables'):
-        build_ruleset("pz8", data, "pz8.toml")
-
-
-def test_gap_in_bands_or_damage_rows_is_refused() -> None:
-    data = raw()
-    data["to_hit"]["4-6 hex"]["min_distance"] = 5
-    with pytest.raises(RulesError, match="without gaps"):
-        build_ruleset("pz8", data, "pz8.toml")
-    data = raw()
-    data["damage"]["Destroyed"]["min_diff"] = 4
-    with pytest.raises(RulesError, match="every difference once"):
-        build_ruleset("pz8", data, "pz8.toml")
-
-
-def test_unreadable_dice_are_refused() -> None:
-    data = raw()
-    data["classes"]["Spaceship"]["torpedo_attack"] = "2D8"
-    with pytest.raises(RulesError, match="torpedo_attack: expected D6 dice"):
-        build_ruleset("pz8", data, "pz8.toml")
+@pytest.mark.parametrize(
+    ("path", "value", "match"),
+    [
+        (("to_hit", "4-6 hex", "table"), "nope", r'to_hit."4-6 hex".table: \'nope\' is not in tables'),
+        (("to_hit", "4-6 hex", "min_distance"), 5, "without gaps"),
+        (("damage", "Destroyed", "min_diff"), 4, "every difference once"),
+        (("classes", "Spaceship", "torpedo_attack"), "2D8", "torpedo_attack: expected D6 dice"),
+    ],
+    ids=["bad band name", "gap in bands", "damage rows overlap", "unreadable dice"],
+)
+def test_broken_data_is_refused(path: tuple[str, ...], value: object, match: str) -> None:
+    assert re.search(match, build_refusal("pz8", path, value))
 
 
 def test_house_rule_changes_a_band_and_a_setting() -> None:

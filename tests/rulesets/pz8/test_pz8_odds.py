@@ -11,14 +11,8 @@ from mstracker.rules.names import UnknownName
 from mstracker.rulesets.pz8 import procedures as P
 from mstracker.rulesets.pz8.model import Ruleset
 from mstracker.rulesets.pz8.odds import attack_odds
-from mstracker.store.catalog import book_ruleset
 
 F = Fraction
-
-
-@pytest.fixture(scope="module")
-def pz8() -> Ruleset:
-    return book_ruleset("pz8")  # type: ignore[return-value]
 
 
 # -- an independent model of the book, written with icepool and the book's numbers ------------------

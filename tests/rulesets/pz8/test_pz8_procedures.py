@@ -21,11 +21,6 @@ from mstracker.rulesets.pz8.movement import check_move, parse_mps
 from mstracker.store.catalog import book_ruleset
 
 
-@pytest.fixture(scope="module")
-def pz8() -> Ruleset:
-    return book_ruleset("pz8")  # type: ignore[return-value]
-
-
 def house(**settings_: object) -> Ruleset:
     data = tomllib.loads((shipped_data_dir() / "rulesets" / "pz8.toml").read_text(encoding="utf-8"))
     loaded = apply_house_rules("pz8", data, "pz8.toml", {"settings": settings_}, "house.toml")

@@ -10,13 +10,11 @@ import functools
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from mstracker.dice import TypedFaces
 from mstracker.fleet import Roster, ShipEntry
-from mstracker.game import Action, Engine, Event, FieldKind, GameState, InvalidAction, engine_for
+from mstracker.game import Engine, Event, FieldKind, engine_for
 from mstracker.store.catalog import book_ruleset
 from mstracker.store.fleets import load_roster
+from played_game import PlayedGame
 
 FLEETS = Path(__file__).resolve().parents[3] / "data" / "fleets" / "pz8"
 
@@ -43,47 +41,25 @@ def sample(name: str) -> Roster:
     return load_roster(FLEETS / f"{name}.toml")
 
 
-class Play:
+class Play(PlayedGame):
     """A pz8 game in memory: `act` performs an action (typed faces) and checks replay == live."""
 
     def __init__(self, rosters: list[Roster], **settings: Any) -> None:
-        self.eng = engine()
-        created = self.eng.created_event(self.eng.new_game("Test", rosters, settings))
-        self.log: list[list[Event]] = [[created]]
-        self.states: list[GameState] = [self.eng.replay([created])]
+        super().__init__(engine(), rosters, settings)
 
     @classmethod
     def sides(cls, a: int = 6, b: int = 3, **settings: Any) -> Play:
         """Side A (player 'A', ships 1..a, tags A1..) against side B (ships a+1.., tags B1..)."""
         return cls([squadron("Alpha", "A", a, "A"), squadron("Bravo", "B", b, "B")], **settings)
 
-    @property
-    def state(self) -> GameState:
-        return self.states[-1]
-
-    def ship(self, ref: str) -> Any:
-        return self.state.find_ship(ref)
-
     def rec(self, ref: str, key: str) -> Any:
         return self.ship(ref).record[key]
 
-    def events(self, kind: str, *faces: int, **args: Any) -> list[Event]:
-        return self.eng.decide(self.state, Action(kind, args), TypedFaces(faces))
-
     def act(self, kind: str, *faces: int, **args: Any) -> list[Event]:
-        events = self.events(kind, *faces, **args)
-        self.log.append(events)
-        self.states.append(self.eng.apply(self.state, events))
+        events = super().act(kind, *faces, **args)
         flat = [e for batch in self.log for e in batch]
         assert self.eng.replay([Event.from_json(e.to_json()) for e in flat]) == self.state
         return events
-
-    def refused(self, kind: str, *faces: int, **args: Any) -> str:
-        before = self.state.to_json()
-        with pytest.raises(InvalidAction) as info:
-            self.eng.decide(self.state, Action(kind, args), TypedFaces(faces))
-        assert self.state.to_json() == before
-        return str(info.value)
 
     def start(self, *faces: int) -> Play:
         """Turn 1 begun and the initiative rolled with `faces` (default: A 5, B 2)."""

@@ -13,14 +13,8 @@ from mstracker.paths import shipped_data_dir
 from mstracker.rules import apply_house_rules
 from mstracker.rules.names import UnknownName
 from mstracker.rulesets.spook.model import Ruleset
-from mstracker.store.catalog import book_ruleset
 
 SAMPLES = sorted((shipped_data_dir() / "fleets" / "spook").glob("*.toml"))
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    return book_ruleset("spook")  # type: ignore[return-value]
 
 
 def ship(name: str, cls: str, weapons: tuple[str, ...] = (), devices: tuple[str, ...] = (), **kw) -> ShipEntry:

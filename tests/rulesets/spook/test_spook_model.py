@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 
 import pytest
@@ -12,16 +13,9 @@ from mstracker.rules import RulesError, build_ruleset
 from mstracker.rules.base import Provenance
 from mstracker.rules.names import UnknownName, find_entry
 from mstracker.rulesets.spook.model import Reload, Ruleset
-from mstracker.store.catalog import book_ruleset
+from ruleset_data import build_refusal
 
 DATA = shipped_data_dir() / "rulesets" / "spook.toml"
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    ruleset = book_ruleset("spook")
-    assert isinstance(ruleset, Ruleset)
-    return ruleset
 
 
 def raw() -> dict:
@@ -289,11 +283,8 @@ def test_lookups_by_name_and_code(rs: Ruleset) -> None:
 
 
 def test_bad_damage_form_names_the_field() -> None:
-    data = raw()
-    data["weapons"]["Ion Beam"]["damage"] = "lots"
-    with pytest.raises(RulesError) as err:
-        build_ruleset("spook", data, "spook.toml")
-    assert str(err.value) == 'spook.toml: weapons."Ion Beam".damage: expected an integer, got "lots"'
+    message = build_refusal("spook", ("weapons", "Ion Beam", "damage"), "lots")
+    assert message == 'spook.toml: weapons."Ion Beam".damage: expected an integer, got "lots"'
 
 
 def test_times_die_damage_is_accepted_in_any_spacing() -> None:
@@ -302,15 +293,16 @@ def test_times_die_damage_is_accepted_in_any_spacing() -> None:
     assert build_ruleset("spook", data, "spook.toml").weapons["Ion Beam"].damage == "40 x d8"
 
 
-def test_bad_reload_and_bad_designation_are_refused() -> None:
-    data = raw()
-    data["weapons"]["Ion Beam"]["reload"] = "1/1"
-    with pytest.raises(RulesError, match=r'weapons."Ion Beam".reload: expected a reload like'):
-        build_ruleset("spook", data, "spook.toml")
-    data = raw()
-    data["devices"]["Hyperdrive"]["designation"] = ["Z9"]
-    with pytest.raises(RulesError, match="devices.Hyperdrive: Z9 is not a class code"):
-        build_ruleset("spook", data, "spook.toml")
+@pytest.mark.parametrize(
+    ("path", "value", "match"),
+    [
+        (("weapons", "Ion Beam", "reload"), "1/1", r'weapons."Ion Beam".reload: expected a reload like'),
+        (("devices", "Hyperdrive", "designation"), ["Z9"], "devices.Hyperdrive: Z9 is not a class code"),
+    ],
+    ids=["bad reload", "bad designation"],
+)
+def test_bad_reload_and_bad_designation_are_refused(path: tuple[str, ...], value: object, match: str) -> None:
+    assert re.search(match, build_refusal("spook", path, value))
 
 
 def test_missing_procedure_table_is_refused() -> None:

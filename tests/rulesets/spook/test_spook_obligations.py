@@ -22,6 +22,17 @@ def ids(g: Play) -> list[str]:
     return [o.id for o in g.eng.obligations(g.s)]
 
 
+def pike_docked_for_repair() -> Play:
+    """Pike (#3), down to 50 armor, docked with Haven (#1) for repair; two turns ended, the new turn's upkeep not yet run."""
+    g = fleets()
+    g.start()
+    g.act("set", target="Pike", key="armor", value="50")
+    g.act("repair", ship="Pike", host="Haven")
+    g.end_turn(upkeep=False)
+    g.end_turn(upkeep=False)
+    return g
+
+
 def test_the_roll_off_comes_before_turn_1_and_hands_the_turn_to_its_winner() -> None:
     g = fleets()
     assert ids(g) == ["first-player"]
@@ -79,12 +90,7 @@ def test_t_issue_13_a_ship_waiting_to_retire_cannot_fire_before_the_retire_step(
 
 
 def test_t_issue_13_a_ship_waiting_for_repair_cannot_use_devices_and_undock_releases_it() -> None:
-    g = fleets()
-    g.start()
-    g.act("set", target="Pike", key="armor", value="50")
-    g.act("repair", ship="Pike", host="Haven")
-    g.end_turn(upkeep=False)
-    g.end_turn(upkeep=False)
+    g = pike_docked_for_repair()
     g.to_step("confirm")
     assert ids(g) == ["repair-pending:3"]
     assert "repair-pending:3" in g.refused("use-device", ship="Pike", device="Defense Field")
@@ -96,12 +102,7 @@ def test_t_issue_13_a_ship_waiting_for_repair_cannot_use_devices_and_undock_rele
 
 
 def test_the_repair_step_settles_the_waiting_ship() -> None:
-    g = fleets()
-    g.start()
-    g.act("set", target="Pike", key="armor", value="50")
-    g.act("repair", ship="Pike", host="Haven")
-    g.end_turn(upkeep=False)
-    g.end_turn(upkeep=False)
+    g = pike_docked_for_repair()
     g.to_step("retire")
     assert ids(g) == ["repair-pending:3"]  # the retire step has run; the repair step has not
     g.act("next-step")

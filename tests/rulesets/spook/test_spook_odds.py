@@ -9,12 +9,6 @@ import pytest
 from mstracker.rules.names import UnknownName
 from mstracker.rulesets.spook.model import Ruleset
 from mstracker.rulesets.spook.odds import attack_odds
-from mstracker.store.catalog import book_ruleset
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    return book_ruleset("spook")  # type: ignore[return-value]
 
 
 def test_ion_beam_vs_frigate(rs: Ruleset) -> None:

@@ -32,16 +32,10 @@ from mstracker.rulesets.spook.table_rolls import (
 )
 from mstracker.rulesets.spook.reload import ReloadState
 from mstracker.paths import shipped_data_dir
-from mstracker.store.catalog import book_ruleset
 
 
 def raw() -> dict:
     return tomllib.loads((shipped_data_dir() / "rulesets" / "spook.toml").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def rs() -> Ruleset:
-    return book_ruleset("spook")  # type: ignore[return-value]
 
 
 def house(settings: dict) -> Ruleset:

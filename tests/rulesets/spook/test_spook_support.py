@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from mstracker.dice import TypedFaces
 from mstracker.fleet import Roster, ShipEntry
-from mstracker.game import Action, Engine, Event, GameState, InvalidAction, plugin_for
+from mstracker.game import Engine, Event, plugin_for
 from mstracker.paths import shipped_data_dir
 from mstracker.store.catalog import book_ruleset
 from mstracker.store.fleets import load_roster
+from played_game import PlayedGame
 
 RULESET = book_ruleset("spook")
 SAMPLES = shipped_data_dir() / "fleets" / "spook"
@@ -35,31 +33,14 @@ def samples(kind: str = "scrimmage") -> list[Roster]:
     return [load_roster(SAMPLES / f"{kind}-blue.toml"), load_roster(SAMPLES / f"{kind}-red.toml")]
 
 
-class Play:
+class Play(PlayedGame):
     """One game driven action by action; `log[i]` are the events of action i, `states[i]` the state after."""
 
     def __init__(self, rosters: list[Roster], **settings: Any) -> None:
-        self.eng = engine()
-        created = self.eng.created_event(self.eng.new_game("Test", rosters, settings))
-        self.log: list[list[Event]] = [[created]]
-        self.states: list[GameState] = [self.eng.replay([created])]
+        super().__init__(engine(), rosters, settings)
 
-    @property
-    def s(self) -> GameState:
-        return self.states[-1]
-
-    def act(self, kind: str, *faces: int, **args: Any) -> list[Event]:
-        events = self.eng.decide(self.s, Action(kind, args), TypedFaces(faces))
-        self.log.append(events)
-        self.states.append(self.eng.apply(self.s, events))
-        return events
-
-    def refused(self, kind: str, *faces: int, **args: Any) -> str:
-        before = self.s.to_json()
-        with pytest.raises(InvalidAction) as info:
-            self.eng.decide(self.s, Action(kind, args), TypedFaces(faces))
-        assert self.s.to_json() == before
-        return str(info.value)
+    #: The live state (these tests call it `s`).
+    s = PlayedGame.state
 
     def start(self, upkeep: bool = True) -> None:
         """Turn 1 begins (after a roll-off Blue wins, 6 to 1, when none was made); with `upkeep`, next-step
@@ -85,9 +66,6 @@ class Play:
         while self.s.current_step is None or self.s.current_step.id != step_id:
             events = self.act("next-step", force=True)
         return events
-
-    def ship(self, ref: str) -> Any:
-        return self.s.find_ship(ref)
 
     def rec(self, ref: str, key: str | None = None) -> Any:
         ship = self.ship(ref)

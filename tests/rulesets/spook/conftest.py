@@ -1,0 +1,13 @@
+"""Fixtures for the spook tests: `rs`, the book's ruleset."""
+
+from __future__ import annotations
+
+import pytest
+
+from mstracker.rulesets.spook.model import Ruleset
+from ruleset_data import book
+
+
+@pytest.fixture(scope="module")
+def rs() -> Ruleset:
+    return book("spook", Ruleset)
