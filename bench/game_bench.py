@@ -113,6 +113,7 @@ def main(argv: list[str] | None = None) -> None:
         with store.open_game(gid) as handle:
             engine_name = type(handle.engine.plugin).__name__
             started = time.perf_counter()
+            handle.perform(Action("roll-off", {}), RngFaces(rng))  # spook §3 A: who starts, before turn 1
             while handle.state.turn < args.turns:
                 play_turn(handle, rng, times)
             wall = time.perf_counter() - started

@@ -93,7 +93,7 @@ def main() -> None:
     print(f"{'ruleset':8} {'attack':38} {'attack_odds':>12} {'plain loops':>12}  same")
     for rid, label, options, loops, key in CASES:
         ruleset = book_ruleset(rid)
-        attack_odds = import_module(f"mstracker.rules.{rid}.odds").attack_odds
+        attack_odds = import_module(f"mstracker.rulesets.{rid}.odds").attack_odds
         ours = getattr(attack_odds(ruleset, options), key)
         same = {k: v for k, v in ours.items() if v} == loops()
         t_ours = median_ms(lambda: attack_odds(ruleset, options), 300)

@@ -51,10 +51,21 @@ def play(turns: int, seed: int = 3) -> tuple[Engine, list[Step]]:
         state = eng.apply(state, events)
         return True
 
+    def next_step() -> None:
+        """next-step; an obligation the bench does not play out (a friendly fire to settle) is set aside
+        as a logged table decision, as players may."""
+        if do("next-step", force=True):
+            return
+        for obligation in eng.obligations(state):
+            do("override", obligation=obligation.id, reason="bench")
+        if not do("next-step", force=True):
+            raise SystemExit(f"the bench game is stuck at turn {state.turn}, step {state.current_step}")
+
+    do("roll-off")  # spook §3 A: who starts, before turn 1
     while state.turn < turns and not state.finished:
         turn = state.turn
         while state.turn == turn and (state.current_step is None or state.current_step.id != "fire"):
-            do("next-step", force=True)
+            next_step()
         if state.turn == turn and not state.finished:
             mine = [s for s in state.ships.values() if s.owner == state.active and not eng.spec.lost(s.record)]
             enemies = [s for s in state.ships.values() if s.owner != state.active and not eng.spec.lost(s.record)]
@@ -63,7 +74,7 @@ def play(turns: int, seed: int = 3) -> tuple[Engine, list[Step]]:
                 if weapon and enemies:
                     do("fire", ship=ship.id, weapon=weapon, target=rng.choice(enemies).id)
         while state.turn == turn and not state.finished:
-            do("next-step", force=True)
+            next_step()
     return eng, log
 
 
