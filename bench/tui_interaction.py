@@ -131,6 +131,9 @@ async def battle_bench(app: Any, game_id: int) -> None:
         screen = app.screen
         timer = HandlerTimer()
         timer.wrap(screen, "action_select", "action_undo", "action_redo", "action_tick")
+        from mstracker.dice import TypedFaces
+
+        screen.perform_action(Action("roll-off", {}), TypedFaces([6, 1]))  # spook §3 A: who starts
         await pilot.press("n")  # turn 1
         await pilot.pause()
         ships = len(screen.state.ships)
