@@ -1,4 +1,7 @@
-"""`mstracker fleet new | check | show`: fleet files from the command line."""
+"""`mstracker fleet new | check | show | list | copy`: fleet files from the command line.
+
+Wherever a fleet file is taken, a saved fleet's or a shipped sample's name will do (`fleet list`).
+"""
 
 from __future__ import annotations
 
@@ -11,13 +14,15 @@ from ..fleet import FleetReport, Roster, Severity, validate_roster
 from ..rules import RulesError, RulesetBase, UnknownRuleset
 from ..rules.registry import package, ruleset_ids
 from ..store.catalog import load_ruleset
+from ..paths import app_dirs
+from ..store.fleetnames import FleetEntry, find_fleet, fleet_entries
 from ..store.fleets import load_roster, roster_to_dict, roster_to_toml, save_roster
-from ..store.tomlfile import FileProblem
+from ..store.tomlfile import FileProblem, read_regular, write_atomic
 from .output import CliError, clean, console, one_line, print_json, safe, write
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    fleet = sub.add_parser("fleet", help="fleet rosters: start one, check it, print its sheet")
+    fleet = sub.add_parser("fleet", help="fleet rosters: start one, check it, print its sheet, list and copy the samples")
     fsub = fleet.add_subparsers(dest="fleet_command", metavar="ACTION", required=True)
     new = fsub.add_parser("new", help="a starting roster for a ruleset")
     new.add_argument("ruleset", help="a ruleset id (mstracker rules list)")
@@ -26,13 +31,29 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--json", action="store_true", help="print the roster as JSON (with -o: also the file written)")
     new.set_defaults(handler=new_fleet)
     check = fsub.add_parser("check", help="validate a fleet file: exit 0 legal, 1 errors, 2 unreadable")
-    check.add_argument("file", type=Path)
+    check.add_argument("file", help=_FLEET_HELP)
     check.add_argument("--json", action="store_true", help="JSON output")
     check.set_defaults(handler=check_fleet)
     show = fsub.add_parser("show", help="roster sheet: costs, slots, Lego denotations to check models against")
-    show.add_argument("file", type=Path)
+    show.add_argument("file", help=_FLEET_HELP)
     show.add_argument("--json", action="store_true", help="JSON output")
     show.set_defaults(handler=show_fleet)
+    lst = fsub.add_parser("list", help="your saved fleets and the shipped samples, by the names to type")
+    lst.add_argument("ruleset", nargs="?", help="only this ruleset's fleets")
+    only = lst.add_mutually_exclusive_group()
+    only.add_argument("--samples", action="store_true", help="only the samples shipped with mstracker")
+    only.add_argument("--saved", action="store_true", help="only your saved fleets")
+    lst.add_argument("--json", action="store_true", help="JSON output")
+    lst.set_defaults(handler=list_fleets)
+    copy = fsub.add_parser("copy", help="copy a saved or sample fleet to a file, to edit or to play")
+    copy.add_argument("fleet", help=_FLEET_HELP)
+    copy.add_argument("-o", "--output", type=Path, required=True, help="the file (or folder) to write")
+    copy.add_argument("--force", action="store_true", help="replace the file if it exists")
+    copy.add_argument("--json", action="store_true", help="JSON output")
+    copy.set_defaults(handler=copy_fleet)
+
+
+_FLEET_HELP = "a fleet file, or the name of a saved or sample fleet (mstracker fleet list)"
 
 
 def _ruleset(rid: str) -> RulesetBase:
@@ -44,13 +65,14 @@ def _ruleset(rid: str) -> RulesetBase:
         raise CliError(one_line(str(exc))) from None
 
 
-def _read(path: Path) -> tuple[Roster, RulesetBase]:
+def _read(text: str) -> tuple[Roster, RulesetBase]:
     try:
-        roster = load_roster(path)
+        found = find_fleet(text, app_dirs())
+        roster = load_roster(found.path, found.label)
     except FileProblem as exc:
         raise CliError(one_line(str(exc))) from None
     if roster.ruleset not in ruleset_ids():
-        raise CliError(f"{path.name}: ruleset: unknown ruleset {roster.ruleset!r}; choose one of: {', '.join(ruleset_ids())}")
+        raise CliError(f"{found.label}: ruleset: unknown ruleset {roster.ruleset!r}; choose one of: {', '.join(ruleset_ids())}")
     return roster, _ruleset(roster.ruleset)
 
 
@@ -140,4 +162,60 @@ def show_fleet(args: argparse.Namespace) -> int:
         con.print(_findings_table(report))
     for note in report.notes:
         con.print(f"[dim]{safe(note)}[/dim]")
+    return 0
+
+
+def list_fleets(args: argparse.Namespace) -> int:
+    if args.ruleset is not None and args.ruleset not in ruleset_ids():
+        raise CliError(f"unknown ruleset {args.ruleset!r}; choose one of: {', '.join(ruleset_ids())}")
+    dirs = app_dirs()
+    entries = fleet_entries(dirs, args.ruleset, saved=not args.samples, samples=not args.saved)
+    if args.json:
+        print_json([_entry_json(e) for e in entries])
+        return 0
+    con = console()
+    table = Table(title=f"fleets (saved in {clean(dirs.fleets)})", show_header=True)
+    for col in ("name to type", "fleet", "ruleset", "ships", "kind"):
+        table.add_column(col)
+    for e in entries:
+        fleet = f"[red]✗ {safe(e.problem)}[/red]" if e.problem else safe(e.name or "?")
+        table.add_row(safe(e.ref), fleet, safe(e.ruleset or "?"), "" if e.ships is None else str(e.ships), e.origin)
+    con.print(table if entries else "No fleets: mstracker fleet new RULESET -o FILE starts one")
+    if entries:
+        con.print("[dim]A name works wherever a fleet file does: fleet check NAME, game new --fleet NAME, fleet copy NAME -o FILE[/dim]")
+    return 0
+
+
+def _entry_json(entry: FleetEntry) -> dict:
+    return {
+        "ref": entry.ref,
+        "name": entry.name,
+        "ruleset": entry.ruleset,
+        "origin": entry.origin,
+        "ships": entry.ships,
+        "path": str(entry.path),
+        "problem": entry.problem,
+    }
+
+
+def copy_fleet(args: argparse.Namespace) -> int:
+    try:
+        found = find_fleet(args.fleet, app_dirs())
+        roster = load_roster(found.path, found.label)  # only a readable fleet is copied out
+        raw = read_regular(found.path, found.label)
+    except FileProblem as exc:
+        raise CliError(one_line(str(exc))) from None
+    target: Path = args.output / found.path.name if args.output.is_dir() else args.output
+    if target.resolve() == found.path.resolve():
+        raise CliError(f"{clean(target)}: is the fleet itself; choose another file")
+    if (target.exists() or target.is_symlink()) and not args.force:
+        raise CliError(f"{clean(target)}: exists; choose another file, or add --force to replace it")
+    try:
+        write_atomic(target, raw.decode("utf-8"))  # the bytes as they are: comments stay
+    except OSError as exc:
+        raise CliError(f"{clean(target)}: cannot be written ({exc.strerror})") from None
+    if args.json:
+        print_json({"from": str(found.path), "written": str(target), "ruleset": roster.ruleset, "name": roster.name})
+    else:
+        console().print(f"wrote {clean(target)}: {clean(roster.name)} ({roster.ruleset}, {len(roster.ships)} ships)", markup=False)
     return 0

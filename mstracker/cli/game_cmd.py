@@ -31,7 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     new = gsub.add_parser("new", parents=[common], help="set up a game from fleet files")
     new.add_argument("--ruleset", required=True, help="a ruleset id (mstracker rules list)")
-    new.add_argument("--fleet", action="append", type=Path, required=True, help="a fleet file (once per player)")
+    new.add_argument("--fleet", action="append", required=True,
+                     help="a fleet file, or a saved or sample fleet's name (mstracker fleet list), once per player")
     new.add_argument("--name", help="game name (default: the fleet names)")
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game setting (repeatable)")
     new.add_argument("--allow-illegal", action="store_true",
@@ -209,6 +210,8 @@ def _parse_settings(pairs: list[str]) -> dict[str, str]:
 
 def new_game(args: argparse.Namespace) -> int:
     from ..game.errors import IllegalRoster
+    from ..paths import app_dirs
+    from ..store.fleetnames import find_fleet
     from ..store.fleets import load_roster
 
     chosen = _parse_settings(args.set)
@@ -216,7 +219,8 @@ def new_game(args: argparse.Namespace) -> int:
     try:
         with _errors():
             engine = store.engine(args.ruleset)
-            rosters = [load_roster(p) for p in args.fleet]
+            found = [find_fleet(text, app_dirs(), args.ruleset) for text in args.fleet]
+            rosters = [load_roster(f.path, f.label) for f in found]
             name = args.name or _free_name(store, " vs ".join(r.name for r in rosters))
             try:
                 game_id = store.create_game(name, args.ruleset, rosters, chosen, args.allow_illegal)

@@ -9,13 +9,20 @@ import tomli_w
 from pydantic import ValidationError
 
 from ..fleet import Roster
+from ..fleet.roster import MAX_SHIPS
 from ..paths import AppDirs
 from ..rules.errors import format_validation_error
 from .tomlfile import FileProblem, parse_toml_bytes, read_toml, write_atomic
 
+# A full fleet (200 ships, each with a loadout) is under 50 kB; nothing larger is a fleet file.
+MAX_FLEET_BYTES = 256_000
+
 
 def roster_from_dict(data: dict, name: str) -> Roster:
     """Validate parsed TOML as a roster; FileProblem names the file and the field."""
+    ships = data.get("ships")
+    if isinstance(ships, list) and len(ships) > MAX_SHIPS:  # refused before validating each of them
+        raise FileProblem(f"{name}: ships: {len(ships)} ships; a fleet has at most {MAX_SHIPS}")
     try:
         return Roster.model_validate(data)
     except ValidationError as exc:
@@ -24,12 +31,18 @@ def roster_from_dict(data: dict, name: str) -> Roster:
         raise FileProblem(f"{name}: nested too deeply") from None
 
 
-def load_roster(path: Path) -> Roster:
-    """Read a fleet file. Unknown fields, newer schema versions and bad TOML are FileProblems."""
-    return roster_from_dict(read_toml(path, path.name), path.name)
+def load_roster(path: Path, label: str | None = None) -> Roster:
+    """Read a fleet file. Unknown fields, newer schema versions and bad TOML are FileProblems.
+
+    Messages start with `label` (the path as the user typed it), else the file's name.
+    """
+    name = label or path.name
+    return roster_from_dict(read_toml(path, name, MAX_FLEET_BYTES), name)
 
 
 def parse_roster(raw: bytes, name: str) -> Roster:
+    if len(raw) > MAX_FLEET_BYTES:
+        raise FileProblem(f"{name}: file is {len(raw)} bytes; the limit is {MAX_FLEET_BYTES}")
     return roster_from_dict(parse_toml_bytes(raw, name), name)
 
 
