@@ -1,11 +1,14 @@
-"""An installed wheel carries data/ and runs from a folder outside the repo."""
+"""An installed wheel carries data/ and runs from a folder outside the repo, README examples and all."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -14,14 +17,18 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.slow
-def test_wheel_runs_rules_list_outside_the_repo(tmp_path: Path) -> None:
-    dist = tmp_path / "dist"
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    dist = tmp_path_factory.mktemp("dist")
     subprocess.run(
         [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(dist)],
         cwd=REPO, check=True, capture_output=True,
     )
-    wheel = next(dist.glob("mstracker-*.whl"))
+    return next(dist.glob("mstracker-*.whl"))
+
+
+@pytest.mark.slow
+def test_wheel_runs_rules_list_outside_the_repo(tmp_path: Path, wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "mstracker/data/rulesets/spook.toml" in names
     assert any(n.startswith("mstracker/data/fleets/") for n in names)
@@ -38,3 +45,57 @@ def test_wheel_runs_rules_list_outside_the_repo(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert out.stderr.strip().startswith(str(target))
     assert [r["id"] for r in json.loads(out.stdout)] == ["spook", "lukas", "pz8", "cal"]
+
+
+def readme_cli_examples() -> list[list[str]]:
+    """The commands of the README's "Command line" block, as a shell would split them."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    block = text.split("\n## Command line\n", 1)[1].split("```sh\n", 1)[1].split("\n```", 1)[0]
+    joined = re.sub(r"\\\n\s*", " ", block)  # continuation lines
+    return [shlex.split(line, comments=True) for line in joined.splitlines() if line.strip()]
+
+
+def _pipx_like_install(wheel: Path, venv: Path) -> Path:
+    """A venv of its own with the wheel installed, as pipx makes; its bin/ holds the `mstracker` script.
+
+    The dependencies are lent from this test's environment (a .pth line to its site-packages, which
+    holds no mstracker of its own: an editable install's hook runs only in its own site dir), so the
+    test needs no package index and takes seconds; resolving them is what `make` already does.
+    """
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, capture_output=True)
+    vpy = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(vpy), "install", "--quiet", "--no-deps", str(wheel)],
+        check=True, capture_output=True,
+    )
+    site = Path(subprocess.run([str(vpy), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                               check=True, capture_output=True, text=True).stdout.strip())
+    (site / "_lent_dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
+    return vpy.parent
+
+
+@pytest.mark.slow
+def test_the_readme_cli_examples_run_from_an_empty_folder_after_a_wheel_install(tmp_path: Path, wheel: Path) -> None:
+    commands = readme_cli_examples()
+    assert len(commands) >= 30 and all(c[0] == "mstracker" for c in commands)
+    assert not any("data/" in word for c in commands for word in c)  # names, not paths into a clone
+    bin_dir = _pipx_like_install(wheel, tmp_path / "venv")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+           "MSTRACKER_HOME": str(tmp_path / "home"), "COLUMNS": "120"}
+    env.pop("PYTHONPATH", None)
+    where = subprocess.run(["mstracker", "--version"], cwd=empty, env=env, capture_output=True, text=True)
+    assert where.returncode == 0 and "mstracker" in where.stdout
+    origin = subprocess.run([str(bin_dir / "python"), "-c", "import mstracker; print(mstracker.__file__)"],
+                            cwd=empty, env=env, capture_output=True, text=True)
+    assert origin.stdout.startswith(str(tmp_path / "venv")), origin  # the wheel's copy, not the clone's
+    for command in commands:
+        run = subprocess.run(command, cwd=empty, env=env, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, (command, run.stderr)
+        assert "Traceback" not in run.stderr, (command, run.stderr)
+    copied = (empty / "razor.toml").read_text(encoding="utf-8")
+    assert 'name = "Razor Squadron"' in copied
+    games = subprocess.run(["mstracker", "game", "list", "--json"], cwd=empty, env=env, capture_output=True, text=True)
+    names = sorted(g["name"] for g in json.loads(games.stdout))
+    assert names[:2] == ["Blue vs Red", "Razor vs Anchor"] and len(names) == 3  # the third is the import
