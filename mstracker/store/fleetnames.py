@@ -113,10 +113,18 @@ def find_fleet(text: str, dirs: AppDirs, ruleset: str | None = None) -> FoundFle
         if hits:
             names = ", ".join(f"{e.describe()} {e.path}" for e in hits)
             raise FileProblem(f"{text}: names {len(hits)} fleets: {names}; type the file's path instead")
+    raise FileProblem(_not_found(text, key, dirs, entries, ruleset))
+
+
+def _not_found(text: str, key: str, dirs: AppDirs, entries: list[FleetEntry], ruleset: str | None) -> str:
+    """The one line for a name that names nothing: what was looked in, whose it is, what is near."""
     kind = f"{ruleset} fleet" if ruleset else "fleet"
-    elsewhere = [e for e in fleet_entries(dirs) if e.ruleset is not None and e.ruleset != ruleset and key in _keys(e)] if ruleset else []
-    hint = f"; {elsewhere[0].ref} is a {elsewhere[0].ruleset} {elsewhere[0].origin}, not a {ruleset} fleet" if elsewhere else ""
-    raise FileProblem(f"{text}: no such file, nor a saved or sample {kind} of that name{hint}{_suggest(text, entries, ruleset)}")
+    hint = ""
+    if ruleset:  # the right name for the wrong ruleset is worth saying outright
+        other = next((e for e in fleet_entries(dirs) if e.ruleset not in (None, ruleset) and key in _keys(e)), None)
+        if other is not None:
+            hint = f"; {other.ref} is a {other.ruleset} {other.origin}, not a {ruleset} fleet"
+    return f"{text}: no such file, nor a saved or sample {kind} of that name{hint}{_suggest(text, entries, ruleset)}"
 
 
 def _looks_like_path(text: str) -> bool:
