@@ -258,23 +258,6 @@ class GameStore:
         self._game_engines[game_id] = engine
         return game_id
 
-    def insert_game(self, name: str, game: dict[str, Any], rows: Sequence[tuple[Any, ...]]) -> int:
-        """Add a checked, replayed game log as a new game (see gamefile.import_game); returns its id."""
-        live = sum(1 for r in rows if not r[4])
-        with self.transaction() as c:
-            cur = c.execute(
-                "INSERT INTO games (name, ruleset, created, updated, turn, players, live_actions, finished, result) "
-                "VALUES (?,?,?,?,?,?,?,?,?)",
-                (name, game["ruleset"], game["created"], game["updated"], game["turn"],
-                 json.dumps(game["players"], ensure_ascii=False), live, int(game["finished"]), game["result"]),
-            )
-            game_id = int(cur.lastrowid or 0)
-            c.executemany(
-                "INSERT INTO actions (game_id, seq, kind, args, events, undone, redo_cleared, created) VALUES (?,?,?,?,?,?,?,?)",
-                [(game_id, *row) for row in rows],
-            )
-        return game_id
-
     def game_engine(self, game_id: int, ruleset_id: str) -> Engine:
         """The engine of one game: built from the ruleset saved with it (book values and house rules
         as they were when the game was created), else the ruleset in force now."""
