@@ -532,11 +532,11 @@ def redo_game(args: argparse.Namespace) -> int:
 
 
 def report_game(args: argparse.Namespace) -> int:
-    from ..game import battle_report, report_html, report_markdown
+    from ..game import report_html, report_markdown
 
     with _reader(args) as handle:  # the actions with their events: the report needs who acted
         with _errors():
-            report = battle_report(handle.engine, handle.log(), include_checklist=args.checklist)
+            report = handle.report(include_checklist=args.checklist)
     if args.json or args.format == "json":
         print_json(report)
     elif args.format == "html":

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..game import battle_report, report_html, report_markdown
+from ..game import report_html, report_markdown
 from .tomlfile import write_atomic
 
 if TYPE_CHECKING:
@@ -35,8 +35,7 @@ def game_report(dirs: AppDirs, game_id: int) -> dict[str, Any]:
     from .games import GameStore
 
     with GameStore.default(dirs, readonly=True) as store:
-        reader = store.open_reader(game_id)
-        return battle_report(reader.engine, reader.log())
+        return store.open_reader(game_id).report()
 
 
 def render(report: dict[str, Any], fmt: str) -> str:

@@ -219,3 +219,26 @@ def test_invalid_utf8_in_an_action_is_one_line(cli) -> None:
     _damage("UPDATE actions SET events = CAST(? AS TEXT) WHERE seq = 2", b"[\xff]")
     err = _one_line_refusal(cli("game", "log", "Bytes"))
     assert "not UTF-8" in err
+
+
+def test_a_damaged_set_up_behind_a_snapshot_is_one_line_for_report(cli) -> None:
+    """show starts from the snapshot and never reads the set-up; report folds the whole log from it."""
+    from mstracker.game import Action
+    from mstracker.store.games import GameStore
+
+    _new(cli, "Snapped")
+    with GameStore.default(snapshot_every=2) as store, store.open_game(1) as handle:
+        for n in range(3):
+            handle.perform(Action("note", {"text": f"note {n}"}))
+    conn = sqlite3.connect(app_dirs().games_db)
+    events = json.loads(conn.execute("SELECT events FROM actions WHERE seq = 1").fetchone()[0])
+    conn.close()
+    events[0]["data"]["state"]["settings"] = {"asteroids": [1]}
+    _damage("UPDATE actions SET events = ? WHERE seq = 1", json.dumps(events))
+    before = app_dirs().games_db.read_bytes()
+    assert cli("game", "show", "Snapped")[0] == 0
+    for fmt in ("md", "json", "html"):
+        err = _one_line_refusal(cli("game", "report", "Snapped", "--format", fmt))
+        assert err == ("mstracker: game 'Snapped': damaged: its log cannot be replayed (4 validation errors for GameState); "
+                       "left untouched\n")
+    assert app_dirs().games_db.read_bytes() == before
