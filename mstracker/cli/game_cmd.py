@@ -217,7 +217,7 @@ def new_game(args: argparse.Namespace) -> int:
         with _errors():
             engine = store.engine(args.ruleset)
             rosters = [load_roster(p) for p in args.fleet]
-            name = args.name or _free_name(store, " vs ".join(r.name for r in rosters))
+            name = args.name or _free_name(store, " vs ".join(r.name for r in rosters)[:100].strip())
             try:
                 game_id = store.create_game(name, args.ruleset, rosters, chosen, args.allow_illegal)
             except IllegalRoster as exc:

@@ -112,7 +112,10 @@ def _checked(data: Any, store_rulesets: frozenset[str]) -> tuple[dict[str, Any],
         raise ValueError(f"game.ruleset: unknown ruleset {checked['ruleset']!r}"[:120])
     if not checked["name"].strip():
         raise ValueError("game.name: empty")
-    checked["turn"] = _count(game.get("turn"))
+    try:
+        checked["turn"] = _count(game.get("turn"))  # the log decides the turn; this only has to read as one
+    except ValueError as exc:
+        raise ValueError(f"game.turn: {exc}") from None
     players = game.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ValueError("game.players: expected a list of names")

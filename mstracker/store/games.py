@@ -33,7 +33,18 @@ from ..rules import RulesError, RulesetBase, UnknownRuleset, build_ruleset
 from .gamehandle import GameHandle, LoggedAction, _dump_events
 from .gamelock import GameLock
 from .gamereader import GameReader
-from .gamerows import _COLUMNS, _EMPTY_SCHEMA, BUSY_TIMEOUT, GameSummary, _mapped, _reason, _summary, reads_as_id
+from .gamerows import (
+    _COLUMNS,
+    _EMPTY_SCHEMA,
+    BUSY_TIMEOUT,
+    MAX_GAME_NAME,
+    GameSummary,
+    _mapped,
+    _reason,
+    _summary,
+    name_too_long,
+    reads_as_id,
+)
 from .gamesdb import (
     SCHEMA_VERSION,
     DamagedGame,
@@ -104,7 +115,7 @@ class GameStore:
         self._engines: dict[str, Engine] = {}
         self._game_engines: dict[int, Engine] = {}
         self._open_handles: dict[int, GameHandle] = {}
-        probe(self.path)
+        probe(self.path, pages=not readonly)
         if readonly:
             self.conn = self._connect_readonly()
             return
@@ -231,6 +242,8 @@ class GameStore:
             engine = self._engines[ruleset.meta.id] = engine_for(ruleset)
         else:
             engine = self.engine(ruleset)
+        if len(name.strip()) > MAX_GAME_NAME:
+            raise StoreError(name_too_long(name.strip()), self.path)
         state = engine.new_game(name, rosters, settings or {}, allow_illegal)
         if reads_as_id(state.name):
             raise StoreError(

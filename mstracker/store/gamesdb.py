@@ -140,8 +140,10 @@ def _newer(path: Path, version: int) -> StoreError:
     )
 
 
-def probe(path: Path) -> None:
-    """Check an existing database read-only; StoreError when it must not be written to."""
+def probe(path: Path, pages: bool = True) -> None:
+    """Check an existing database read-only; StoreError when it must not be written to. `pages`: also
+    read every page (quick_check) before a writer opens it; a reader skips that, since it writes
+    nothing and reports a damaged row as it reads it (so `game list` never reads the whole logs)."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -170,7 +172,7 @@ def probe(path: Path) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise _newer(path, version)
-        problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)").fetchall()]
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)").fetchall()] if pages else ["ok"]
         if problems != ["ok"]:
             raise _unusable(path, f"damaged: {problems[0]}")
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
