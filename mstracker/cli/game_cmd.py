@@ -273,12 +273,14 @@ def _settings_table(values: dict[str, Any], settings: dict[str, Any], changed: s
 
 
 def list_games(args: argparse.Namespace) -> int:
-    store = open_reading_store(args)
+    from ..paths import app_dirs
+    from ..store.gamelist import read_games  # the games table only: no game core, no log read
+    from ..store.gamesdb import StoreError
+
     try:
-        with _errors():
-            games = store.list_games()
-    finally:
-        store.close()
+        games = read_games(args.db if args.db else app_dirs().games_db)
+    except StoreError as exc:  # not _errors(): that imports the game core for GameError
+        raise CliError(one_line(str(exc))) from None
     if args.json:
         print_json([g.to_json() for g in games])
         return 0

@@ -31,11 +31,11 @@ from ..fleet import Roster
 from ..game import Engine, engine_for
 from ..rules import RulesError, RulesetBase, UnknownRuleset, build_ruleset
 from .gamehandle import GameHandle, LoggedAction, _dump_events
+from .gamelist import connect_readonly, summaries
 from .gamelock import GameLock
 from .gamereader import GameReader
 from .gamerows import (
     _COLUMNS,
-    _EMPTY_SCHEMA,
     BUSY_TIMEOUT,
     MAX_GAME_NAME,
     GameSummary,
@@ -115,10 +115,10 @@ class GameStore:
         self._engines: dict[str, Engine] = {}
         self._game_engines: dict[int, Engine] = {}
         self._open_handles: dict[int, GameHandle] = {}
-        probe(self.path, pages=not readonly)
         if readonly:
-            self.conn = self._connect_readonly()
+            self.conn = connect_readonly(self.path)
             return
+        probe(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT)
@@ -137,21 +137,6 @@ class GameStore:
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise _mapped(exc, self.path, "cannot be opened") from None
-
-    def _connect_readonly(self) -> sqlite3.Connection:
-        """A read-only connection (an empty in-memory one while the database does not exist yet)."""
-        if not self.path.exists():
-            conn = sqlite3.connect(":memory:", isolation_level=None)
-            for statement in _EMPTY_SCHEMA:
-                conn.execute(statement)
-            return conn
-        try:
-            conn = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None, timeout=BUSY_TIMEOUT)
-            conn.text_factory = decode_text
-            check_version(conn, self.path)
-        except sqlite3.Error as exc:
-            raise _mapped(exc, self.path, "cannot be read") from None
-        return conn
 
     @classmethod
     def default(cls, dirs: AppDirs | None = None, **kwargs: Any) -> GameStore:
@@ -299,9 +284,7 @@ class GameStore:
 
     def list_games(self) -> list[GameSummary]:
         """Every game, most recent first; a damaged row is listed with `damaged` set, never dropped."""
-        with self.reading():
-            rows = self.conn.execute(f"SELECT {_COLUMNS} FROM games ORDER BY updated DESC, id DESC").fetchall()
-        return [_summary(r) for r in rows]
+        return summaries(self.conn, self.path)
 
     def game(self, game_id: int) -> GameSummary:
         """One game by id; DamagedGame when its row cannot be read."""

@@ -295,3 +295,17 @@ def test_a_31_digit_turn_in_an_import_is_one_line(cli, tmp_path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     err = _one_line_refusal(cli("game", "import", str(path)))
     assert err == f"mstracker: import: {path}: game.turn: expected a count, found {10**30}\n"
+
+
+def test_game_list_reads_the_games_table_only(cli) -> None:
+    """No log is read and no game core imported: a list costs the same whatever the notes hold."""
+    import subprocess
+    import sys
+
+    _new(cli, "Listed")
+    code = ("import sys, json; from mstracker.cli import main; main(['game', 'list', '--json']); "
+            "print(json.dumps(sorted(m for m in ('mstracker.game', 'mstracker.store.games', 'mstracker.fleet') "
+            "if m in sys.modules)), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=dict(os.environ))
+    assert [g["name"] for g in json.loads(out.stdout)] == ["Listed"]
+    assert json.loads(out.stderr) == []
