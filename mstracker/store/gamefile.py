@@ -64,7 +64,7 @@ def export_game(store: GameStore, game_id: int, path: Path) -> int:
 
 
 def import_game(store: GameStore, path: Path, name: str | None = None) -> int:
-    """Validate a game file fully and add it as a new game; returns the new game's id."""
+    """Check a game file (every action decided again) and add it as a new game; returns its id."""
     label = str(path)
     try:
         raw = read_regular(path, label, MAX_GAME_FILE_BYTES)

@@ -79,3 +79,25 @@ def test_deep_or_huge_or_odd_files_are_refused(store: GameStore, tmp_path: Path)
     binary.write_bytes(b"\xff\xfe")
     with pytest.raises(GameFileProblem, match="not UTF-8"):
         import_game(store, binary)
+
+
+def test_every_generic_action_and_a_ruleset_that_declares_no_dice_round_trip(store: GameStore, tmp_path: Path) -> None:
+    """The mini ruleset's fire rolls a d12 it does not declare: its faces are read from the event's dice."""
+    from test_games_store import SCRIPT
+
+    from mstracker.dice import TypedFaces
+
+    game_id = store.create_game("Script", "mini", minirules.rosters(), {})
+    with store.open_game(game_id) as handle:
+        for kind, faces, args in SCRIPT:
+            handle.perform(Action(kind, args), TypedFaces(faces))
+        finished = handle.state
+    export_game(store, game_id, tmp_path / "script.json")
+    copy = import_game(store, tmp_path / "script.json", name="Copy")
+    assert store.open_reader(copy).state == finished.update(name="Copy")
+    data = json.loads((tmp_path / "script.json").read_text(encoding="utf-8"))
+    fire = next(a for a in data["actions"] if a["kind"] == "fire")
+    fire["events"][0]["data"]["dice"] = [[12, 3]]  # a miss, where the log says it hit
+    (tmp_path / "script.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameFileProblem, match=rf"action {fire['seq']} \(fire\): its events differ from what the rules decide"):
+        import_game(store, tmp_path / "script.json")
