@@ -221,7 +221,7 @@ def new_game(args: argparse.Namespace) -> int:
             engine = store.engine(args.ruleset)
             found = [find_fleet(text, app_dirs(), args.ruleset) for text in args.fleet]
             rosters = [load_roster(f.path, f.label) for f in found]
-            name = args.name or _free_name(store, " vs ".join(r.name for r in rosters))
+            name = args.name or _free_name(store, " vs ".join(r.name for r in rosters)[:100].strip())
             try:
                 game_id = store.create_game(name, args.ruleset, rosters, chosen, args.allow_illegal)
             except IllegalRoster as exc:
@@ -277,12 +277,14 @@ def _settings_table(values: dict[str, Any], settings: dict[str, Any], changed: s
 
 
 def list_games(args: argparse.Namespace) -> int:
-    store = open_reading_store(args)
+    from ..paths import app_dirs
+    from ..store.gamelist import read_games  # the games table only: no game core, no log read
+    from ..store.gamesdb import StoreError
+
     try:
-        with _errors():
-            games = store.list_games()
-    finally:
-        store.close()
+        games = read_games(args.db if args.db else app_dirs().games_db)
+    except StoreError as exc:  # not _errors(): that imports the game core for GameError
+        raise CliError(one_line(str(exc))) from None
     if args.json:
         print_json([g.to_json() for g in games])
         return 0
@@ -536,11 +538,11 @@ def redo_game(args: argparse.Namespace) -> int:
 
 
 def report_game(args: argparse.Namespace) -> int:
-    from ..game import battle_report, report_html, report_markdown
+    from ..game import report_html, report_markdown
 
     with _reader(args) as handle:  # the actions with their events: the report needs who acted
         with _errors():
-            report = battle_report(handle.engine, handle.log(), include_checklist=args.checklist)
+            report = handle.report(include_checklist=args.checklist)
     if args.json or args.format == "json":
         print_json(report)
     elif args.format == "html":

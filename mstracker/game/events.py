@@ -64,6 +64,11 @@ class ArgType(StrEnum):
     TOKEN = "token"  # a token on the table by id (o3, t1, a2): the ruleset lists them (on_table)
 
 
+MAX_TEXT = 2000
+"""Longest text an action takes (a note, a reason, a result): a log line, never a document. A 10 MB
+note once made `game show` and `game list` take seconds."""
+
+
 @dataclass(frozen=True, slots=True)
 class ArgSpec:
     """One argument of an action, for parsing (CLI), forms (TUI) and `game act --help`."""
@@ -92,9 +97,10 @@ class ArgSpec:
                 if choice.casefold() == text.casefold():
                     return choice
             raise InvalidAction(f"{self.name}: {text!r} is not one of: {', '.join(self.choices)}")
-        if isinstance(raw, (list, tuple)):
-            return " ".join(str(r) for r in raw)
-        return str(raw) if not isinstance(raw, str) else raw
+        text = " ".join(str(r) for r in raw) if isinstance(raw, (list, tuple)) else str(raw)
+        if len(text) > MAX_TEXT:
+            raise InvalidAction(f"{self.name}: at most {MAX_TEXT} characters, not {len(text)}")
+        return text
 
     def usage(self) -> str:
         word = self.name.upper() + ("..." if self.rest else "")

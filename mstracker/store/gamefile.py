@@ -5,9 +5,10 @@ action (the set-up) carries the ruleset as it was played (book values with the h
 the day), so the file needs nothing else to be replayed.
 
 An imported file is never trusted: it is size-capped, parsed with depth limits, every field is
-type-checked, a newer `schema_version` is refused, and the whole log is replayed through the
-ruleset's engine before anything is written. It always becomes a new game: an existing game is
-never overwritten (a name already taken gets " (imported)", " (imported 2)", ...).
+type-checked, a newer `schema_version` is refused, and every action is decided again through the
+ruleset's engine from its arguments and recorded dice (gameimport) before anything is written; one
+transaction writes it all or nothing. It always becomes a new game: an existing game is never
+overwritten (a name already taken gets " (imported)", " (imported 2)", ...).
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..game import engine_for
-from ..rules import RulesError, UnknownRuleset, build_ruleset
-from .gamereader import _DECODE_ERRORS, _count, _dump_events, _load_events, _text, _why, decoded_row
-from .gamesdb import StoreError
+from ..game.logcheck import LogEntry
+from .gameimport import GameFileProblem, Row, decided_again, insert_imported
+from .gamereader import _DECODE_ERRORS, _count, _dump_events, _text, _why, decoded_row
+from .gamerows import MAX_GAME_NAME, name_too_long
 from .tomlfile import FileProblem, read_regular, write_atomic
 
 if TYPE_CHECKING:
@@ -29,10 +30,8 @@ FORMAT = "mstracker-game"
 FILE_SCHEMA_VERSION = 1
 MAX_GAME_FILE_BYTES = 64_000_000
 """A 2x25-ship campaign of 300 turns exports to about 10 MB; this leaves room and still bounds memory."""
-
-
-class GameFileProblem(StoreError):
-    """A game file cannot be imported; the message names the file and what is wrong."""
+MAX_DATE = 64
+"""An ISO date with its time and offset is 25 characters; longer text in a date field is not a date."""
 
 
 def export_game(store: GameStore, game_id: int, path: Path) -> int:
@@ -65,30 +64,33 @@ def export_game(store: GameStore, game_id: int, path: Path) -> int:
 
 
 def import_game(store: GameStore, path: Path, name: str | None = None) -> int:
-    """Validate a game file fully and add it as a new game; returns the new game's id."""
+    """Check a game file (every action decided again) and add it as a new game; returns its id."""
     label = str(path)
     try:
         raw = read_regular(path, label, MAX_GAME_FILE_BYTES)
     except FileProblem as exc:
-        raise GameFileProblem(str(exc), store.path) from None
+        raise GameFileProblem(f"import: {exc}", store.path) from None
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise GameFileProblem(f"{label}: not UTF-8 text (byte {exc.start})", store.path) from None
+        raise GameFileProblem(f"import: {label}: not UTF-8 text (byte {exc.start})", store.path) from None
     except RecursionError:
-        raise GameFileProblem(f"{label}: nested too deeply", store.path) from None
+        raise GameFileProblem(f"import: {label}: nested too deeply", store.path) from None
     except ValueError as exc:
-        raise GameFileProblem(f"{label}: not a game file (not JSON: {_why(exc)})", store.path) from None
+        raise GameFileProblem(f"import: {label}: not a game file (not JSON: {_why(exc)})", store.path) from None
     try:
-        game, rows = _checked(data, label, store.ruleset_ids())
+        game, rows, entries = _checked(data, store.ruleset_ids())
+        wanted = game["name"] if name is None else name
+        if len(wanted) > MAX_GAME_NAME:
+            raise ValueError(name_too_long(wanted))
     except _DECODE_ERRORS as exc:
-        raise GameFileProblem(f"{label}: {_why(exc)}", store.path) from None
-    _replay(store, game, rows, label)
-    wanted = name if name is not None else game["name"]
-    return store.insert_game(_free_import_name(store, wanted), game, rows)
+        raise GameFileProblem(f"import: {label}: {_why(exc)}", store.path) from None
+    engine, states = decided_again(store, game["ruleset"], rows, entries, label)
+    return insert_imported(store, label, wanted, game, rows, engine, states)
 
 
-def _checked(data: Any, label: str, store_rulesets: frozenset[str]) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
+def _checked(data: Any, store_rulesets: frozenset[str]) -> tuple[dict[str, Any], list[Row], list[LogEntry]]:
+    """The game's fields and its actions, each checked the way the store reads its own rows."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not an mstracker game file (format is not 'mstracker-game')")
     version = data.get("schema_version")
@@ -103,11 +105,17 @@ def _checked(data: Any, label: str, store_rulesets: frozenset[str]) -> tuple[dic
     if not isinstance(game, dict):
         raise ValueError("game: expected a table")
     checked = {key: _text(game.get(key)) for key in ("name", "ruleset", "created", "updated", "result")}
+    for key in ("created", "updated"):
+        if len(checked[key]) > MAX_DATE:
+            raise ValueError(f"game.{key}: not a date ({len(checked[key])} characters)")
     if checked["ruleset"] not in store_rulesets:
         raise ValueError(f"game.ruleset: unknown ruleset {checked['ruleset']!r}"[:120])
     if not checked["name"].strip():
         raise ValueError("game.name: empty")
-    checked["turn"] = _count(game.get("turn"))
+    try:
+        checked["turn"] = _count(game.get("turn"))  # the log decides the turn; this only has to read as one
+    except ValueError as exc:
+        raise ValueError(f"game.turn: {exc}") from None
     players = game.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ValueError("game.players: expected a list of names")
@@ -116,7 +124,7 @@ def _checked(data: Any, label: str, store_rulesets: frozenset[str]) -> tuple[dic
     actions = data.get("actions")
     if not isinstance(actions, list) or not actions:
         raise ValueError("actions: expected the game's log")
-    rows = []
+    rows, entries = [], []
     for n, a in enumerate(actions, start=1):
         if not isinstance(a, dict) or a.get("seq") != n:
             raise ValueError(f"actions[{n}]: expected seq {n}")
@@ -125,48 +133,16 @@ def _checked(data: Any, label: str, store_rulesets: frozenset[str]) -> tuple[dic
             raise ValueError(f"actions[{n}]: undone and redo_cleared must be true or false")
         row = (n, a.get("kind"), json.dumps(a.get("args")), json.dumps(a.get("events")), int(flags[0]), int(flags[1]), a.get("created"))
         try:
-            decoded_row(row)  # kinds, args, events, dates: every field checked the way the store reads its own rows
+            logged = decoded_row(row)  # kinds, args, events, dates: every field checked the way the store reads its own rows
+            if len(logged.created) > MAX_DATE:
+                raise ValueError(f"created: not a date ({len(logged.created)} characters)")
         except _DECODE_ERRORS as exc:
             raise ValueError(f"actions[{n}]: {_why(exc)}") from None
         rows.append(row)
+        entries.append(LogEntry(logged.seq, logged.action, logged.events, logged.undone, logged.redo_cleared))
     if rows[0][1] != "new-game" or rows[0][4]:
         raise ValueError("actions[1]: the log must start with the game's set-up")
-    return checked, rows
-
-
-def _replay(store: GameStore, game: dict[str, Any], rows: list[tuple[Any, ...]], label: str) -> None:
-    """Fold every live action through the ruleset's engine: a log that does not replay is refused."""
-    saved = json.loads(rows[0][2]).get("ruleset")
-    try:
-        if isinstance(saved, dict):
-            engine = engine_for(build_ruleset(game["ruleset"], saved, f"{label}: the game's ruleset"))
-        else:
-            engine = store.engine(game["ruleset"])
-        state = None
-        for row in rows:
-            if not row[4]:
-                state = engine.apply(state, _load_events(row[3]))
-    except (RulesError, UnknownRuleset) as exc:
-        raise GameFileProblem(f"{label}: {_why(exc)}", store.path) from None
-    except _DECODE_ERRORS as exc:
-        raise GameFileProblem(f"{label}: its log does not replay ({_why(exc)})", store.path) from None
-    if state is None:
-        raise GameFileProblem(f"{label}: its log holds no set-up", store.path)
-    game["turn"], game["finished"], game["result"] = state.turn, state.finished, state.result
-
-
-def _free_import_name(store: GameStore, wanted: str) -> str:
-    from .games import reads_as_id
-
-    base = wanted.strip() or "Imported game"
-    if reads_as_id(base):
-        base = f"Game {base}"
-    taken = {g.name.casefold() for g in store.list_games()}
-    name, n = base, 1
-    while name.casefold() in taken:
-        name = f"{base} (imported)" if n == 1 else f"{base} (imported {n})"
-        n += 1
-    return name
+    return checked, rows, entries
 
 
 __all__ = ["FORMAT", "GameFileProblem", "_dump_events", "export_game", "import_game"]

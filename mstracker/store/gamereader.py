@@ -210,6 +210,16 @@ class GameReader:
         """The whole log, undone actions included (nothing is ever deleted)."""
         return self._logged()
 
+    def report(self, include_checklist: bool = False) -> dict[str, Any]:
+        """The battle report: the whole live log folded from its set-up (a snapshot may have spared the
+        state that fold), so a damaged set-up is a DamagedGame here too, never a traceback."""
+        from ..game import battle_report
+
+        try:
+            return battle_report(self.engine, self.log(), include_checklist=include_checklist)
+        except (*_DECODE_ERRORS, IndexError) as exc:  # pydantic's ValidationError is a ValueError
+            raise self.damaged(f"its log cannot be replayed ({_why(exc)})") from None
+
     # ---- internals -----------------------------------------------------------------------------
     def _logged(self, where: str = "", *params: Any) -> list[LoggedAction]:
         """This game's actions that also meet `where` (SQL, after `game_id = ?`), in order, checked."""

@@ -37,6 +37,15 @@ class GameSummary:
         return {**self.__dict__, "players": list(self.players)}
 
 
+MAX_GAME_NAME = 120
+"""Longest game name: two 40-character fleet names with " vs " fit; names become file names (reports)."""
+
+
+def name_too_long(name: str) -> str:
+    """The refusal of a name over MAX_GAME_NAME, in words."""
+    return f"a game name is at most {MAX_GAME_NAME} characters, not {len(name)}; choose a shorter one"
+
+
 def reads_as_id(name: str) -> bool:
     """True for names like '12' that `find_game` would take for a game id."""
     return name.strip().isdigit()

@@ -31,9 +31,20 @@ from ..fleet import Roster
 from ..game import Engine, engine_for
 from ..rules import RulesError, RulesetBase, UnknownRuleset, build_ruleset
 from .gamehandle import GameHandle, LoggedAction, _dump_events
+from .gamelist import connect_readonly, summaries
 from .gamelock import GameLock
 from .gamereader import GameReader
-from .gamerows import _COLUMNS, _EMPTY_SCHEMA, BUSY_TIMEOUT, GameSummary, _mapped, _reason, _summary, reads_as_id
+from .gamerows import (
+    _COLUMNS,
+    BUSY_TIMEOUT,
+    MAX_GAME_NAME,
+    GameSummary,
+    _mapped,
+    _reason,
+    _summary,
+    name_too_long,
+    reads_as_id,
+)
 from .gamesdb import (
     SCHEMA_VERSION,
     DamagedGame,
@@ -104,10 +115,10 @@ class GameStore:
         self._engines: dict[str, Engine] = {}
         self._game_engines: dict[int, Engine] = {}
         self._open_handles: dict[int, GameHandle] = {}
-        probe(self.path)
         if readonly:
-            self.conn = self._connect_readonly()
+            self.conn = connect_readonly(self.path)
             return
+        probe(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.conn = sqlite3.connect(str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT)
@@ -126,21 +137,6 @@ class GameStore:
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise _mapped(exc, self.path, "cannot be opened") from None
-
-    def _connect_readonly(self) -> sqlite3.Connection:
-        """A read-only connection (an empty in-memory one while the database does not exist yet)."""
-        if not self.path.exists():
-            conn = sqlite3.connect(":memory:", isolation_level=None)
-            for statement in _EMPTY_SCHEMA:
-                conn.execute(statement)
-            return conn
-        try:
-            conn = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None, timeout=BUSY_TIMEOUT)
-            conn.text_factory = decode_text
-            check_version(conn, self.path)
-        except sqlite3.Error as exc:
-            raise _mapped(exc, self.path, "cannot be read") from None
-        return conn
 
     @classmethod
     def default(cls, dirs: AppDirs | None = None, **kwargs: Any) -> GameStore:
@@ -231,6 +227,8 @@ class GameStore:
             engine = self._engines[ruleset.meta.id] = engine_for(ruleset)
         else:
             engine = self.engine(ruleset)
+        if len(name.strip()) > MAX_GAME_NAME:
+            raise StoreError(name_too_long(name.strip()), self.path)
         state = engine.new_game(name, rosters, settings or {}, allow_illegal)
         if reads_as_id(state.name):
             raise StoreError(
@@ -256,23 +254,6 @@ class GameStore:
                 (game_id, args, _dump_events([created]), now),
             )
         self._game_engines[game_id] = engine
-        return game_id
-
-    def insert_game(self, name: str, game: dict[str, Any], rows: Sequence[tuple[Any, ...]]) -> int:
-        """Add a checked, replayed game log as a new game (see gamefile.import_game); returns its id."""
-        live = sum(1 for r in rows if not r[4])
-        with self.transaction() as c:
-            cur = c.execute(
-                "INSERT INTO games (name, ruleset, created, updated, turn, players, live_actions, finished, result) "
-                "VALUES (?,?,?,?,?,?,?,?,?)",
-                (name, game["ruleset"], game["created"], game["updated"], game["turn"],
-                 json.dumps(game["players"], ensure_ascii=False), live, int(game["finished"]), game["result"]),
-            )
-            game_id = int(cur.lastrowid or 0)
-            c.executemany(
-                "INSERT INTO actions (game_id, seq, kind, args, events, undone, redo_cleared, created) VALUES (?,?,?,?,?,?,?,?)",
-                [(game_id, *row) for row in rows],
-            )
         return game_id
 
     def game_engine(self, game_id: int, ruleset_id: str) -> Engine:
@@ -303,9 +284,7 @@ class GameStore:
 
     def list_games(self) -> list[GameSummary]:
         """Every game, most recent first; a damaged row is listed with `damaged` set, never dropped."""
-        with self.reading():
-            rows = self.conn.execute(f"SELECT {_COLUMNS} FROM games ORDER BY updated DESC, id DESC").fetchall()
-        return [_summary(r) for r in rows]
+        return summaries(self.conn, self.path)
 
     def game(self, game_id: int) -> GameSummary:
         """One game by id; DamagedGame when its row cannot be read."""

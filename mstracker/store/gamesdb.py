@@ -13,13 +13,15 @@ from pathlib import Path
 
 from .tomlfile import file_kind
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: the first; 2: game ids are never reused (AUTOINCREMENT), so a script or a `serve` holding the id
+of a deleted game never reaches another one."""
 _MAGIC = b"SQLite format 3\x00"
 _TABLES = frozenset({"games", "actions", "snapshots"})
 
 _SCHEMA = """
 CREATE TABLE games (
-    id           INTEGER PRIMARY KEY,
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
     name         TEXT NOT NULL UNIQUE COLLATE NOCASE,
     ruleset      TEXT NOT NULL,
     created      TEXT NOT NULL,
@@ -138,8 +140,10 @@ def _newer(path: Path, version: int) -> StoreError:
     )
 
 
-def probe(path: Path) -> None:
-    """Check an existing database read-only; StoreError when it must not be written to."""
+def probe(path: Path, pages: bool = True) -> None:
+    """Check an existing database read-only; StoreError when it must not be written to. `pages`: also
+    read every page (quick_check) before a writer opens it; a reader skips that, since it writes
+    nothing and reports a damaged row as it reads it (so `game list` never reads the whole logs)."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -168,7 +172,7 @@ def probe(path: Path) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise _newer(path, version)
-        problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)").fetchall()]
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)").fetchall()] if pages else ["ok"]
         if problems != ["ok"]:
             raise _unusable(path, f"damaged: {problems[0]}")
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -190,18 +194,40 @@ def check_version(conn: sqlite3.Connection, path: Path) -> None:
 
 
 def init_schema(conn: sqlite3.Connection) -> None:
-    """Create the tables in a new database and stamp user_version (one transaction)."""
+    """Create the tables in a new database, or bring an older one up to SCHEMA_VERSION keeping its
+    games; stamp user_version. One transaction: a crash leaves the database as it was."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version == SCHEMA_VERSION:
         return
+    conn.execute("PRAGMA foreign_keys=OFF")  # the games table is rebuilt under the actions that refer to it
     conn.execute("BEGIN IMMEDIATE")
     try:
-        if conn.execute("PRAGMA user_version").fetchone()[0] == 0:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it meanwhile
+        if version == 0:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        elif version == 1:
+            _ids_never_reused(conn)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+    finally:
+        conn.execute("PRAGMA foreign_keys=ON")
+
+
+def _ids_never_reused(conn: sqlite3.Connection) -> None:
+    """Version 1 -> 2: the games table again, with AUTOINCREMENT, every row kept with its id (the
+    sequence starts after the highest id in use; ids deleted above it before now cannot be known)."""
+    create = _SCHEMA[_SCHEMA.index("CREATE TABLE games"):_SCHEMA.index(";")]
+    conn.execute(create.replace("CREATE TABLE games", "CREATE TABLE games_v2", 1))
+    conn.execute("INSERT INTO games_v2 SELECT id, name, ruleset, created, updated, turn, players, live_actions, "
+                 "finished, result FROM games")
+    conn.execute("DROP TABLE games")
+    conn.execute("ALTER TABLE games_v2 RENAME TO games")
+    broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise StoreError(f"the games database could not be brought up to version {SCHEMA_VERSION}: {len(broken)} "
+                         "actions lost their game; it was left as it was")

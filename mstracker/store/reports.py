@@ -1,24 +1,28 @@
 """Battle reports on disk: a saved game's report, and exports written atomically to the data dir.
 
 An export goes to `<data dir>/reports/<game id>-<game name>.<md|json|html>` (MSTRACKER_HOME moves it
-with the rest); exporting again replaces the file (temp file + fsync + rename), so a reader never sees
-half a report.
+with the rest; the name part is cut to FILE_STEM characters, well within any file system's 255 bytes);
+exporting again replaces the file (temp file + fsync + rename), so a reader never sees half a report.
+A saved game's report only reads: it takes no lock, so it works while another process plays the game
+and never holds up that player.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..game import battle_report, report_html, report_markdown
-from .fleets import slug
+from ..game import report_html, report_markdown
 from .tomlfile import write_atomic
 
 if TYPE_CHECKING:
     from ..paths import AppDirs
 
 FORMATS = {"md": "Markdown", "json": "JSON", "html": "html with charts"}
+FILE_STEM = 60
+"""Most characters of a game name kept in a report's file name (the id before it keeps it unique)."""
 
 
 def reports_dir(dirs: AppDirs) -> Path:
@@ -26,12 +30,12 @@ def reports_dir(dirs: AppDirs) -> Path:
 
 
 def game_report(dirs: AppDirs, game_id: int) -> dict[str, Any]:
-    """The report of a saved game (opened and closed again: its lock is held only while reading).
-    GameLocked / StoreError when it cannot be read."""
+    """The report of a saved game, read without its lock (read-only: another process may be playing it).
+    StoreError (DamagedGame, GameNotFound) when it cannot be read."""
     from .games import GameStore
 
-    with GameStore.default(dirs) as store, store.open_game(game_id) as handle:
-        return battle_report(handle.engine, handle.log())
+    with GameStore.default(dirs, readonly=True) as store:
+        return store.open_reader(game_id).report()
 
 
 def render(report: dict[str, Any], fmt: str) -> str:
@@ -47,6 +51,7 @@ def render(report: dict[str, Any], fmt: str) -> str:
 
 def export_report(dirs: AppDirs, game_id: int, report: dict[str, Any], fmt: str) -> Path:
     """Write the report in `fmt` to the reports folder (atomically); returns the file written."""
-    path = reports_dir(dirs) / f"{game_id}-{slug(report['game'])}.{fmt}"
+    stem = re.sub(r"[^a-z0-9]+", "-", str(report["game"]).casefold()).strip("-")[:FILE_STEM].strip("-") or "game"
+    path = reports_dir(dirs) / f"{game_id}-{stem}.{fmt}"
     write_atomic(path, render(report, fmt))
     return path

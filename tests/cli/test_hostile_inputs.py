@@ -219,3 +219,93 @@ def test_invalid_utf8_in_an_action_is_one_line(cli) -> None:
     _damage("UPDATE actions SET events = CAST(? AS TEXT) WHERE seq = 2", b"[\xff]")
     err = _one_line_refusal(cli("game", "log", "Bytes"))
     assert "not UTF-8" in err
+
+
+def test_a_damaged_set_up_behind_a_snapshot_is_one_line_for_report(cli) -> None:
+    """show starts from the snapshot and never reads the set-up; report folds the whole log from it."""
+    from mstracker.game import Action
+    from mstracker.store.games import GameStore
+
+    _new(cli, "Snapped")
+    with GameStore.default(snapshot_every=2) as store, store.open_game(1) as handle:
+        for n in range(3):
+            handle.perform(Action("note", {"text": f"note {n}"}))
+    conn = sqlite3.connect(app_dirs().games_db)
+    events = json.loads(conn.execute("SELECT events FROM actions WHERE seq = 1").fetchone()[0])
+    conn.close()
+    events[0]["data"]["state"]["settings"] = {"asteroids": [1]}
+    _damage("UPDATE actions SET events = ? WHERE seq = 1", json.dumps(events))
+    before = app_dirs().games_db.read_bytes()
+    assert cli("game", "show", "Snapped")[0] == 0
+    for fmt in ("md", "json", "html"):
+        err = _one_line_refusal(cli("game", "report", "Snapped", "--format", fmt))
+        assert err == ("mstracker: game 'Snapped': damaged: its log cannot be replayed (4 validation errors for GameState); "
+                       "left untouched\n")
+    assert app_dirs().games_db.read_bytes() == before
+
+
+def test_a_note_longer_than_2000_characters_is_refused_and_nothing_is_saved(cli) -> None:
+    _new(cli, "Wordy")
+    assert cli("game", "act", "Wordy", "note", "n" * 2000)[0] == 0  # a long line is fine
+    err = _one_line_refusal(cli("game", "act", "Wordy", "note", "n" * 2001))
+    assert err == "mstracker: text: at most 2000 characters, not 2001\n"
+    err = _one_line_refusal(cli("game", "act", "Wordy", "end-game", "r" * 10_000))
+    assert err == "mstracker: result: at most 2000 characters, not 10000\n"
+    code, out, _ = cli("game", "list", "--json")
+    assert json.loads(out)[0]["actions"] == 2  # the set-up and the 2000-character note
+
+
+def test_a_game_name_longer_than_120_characters_is_refused(cli) -> None:
+    code, out, err = cli("game", "new", "--ruleset", "pz8", "--fleet", RAZOR, "--fleet", ANCHOR, "--name", "N" * 121)
+    assert (code, err) == (2, "mstracker: a game name is at most 120 characters, not 121; choose a shorter one\n")
+    assert _new(cli, "N" * 120) == 1
+
+
+def _exported(cli, tmp_path: Path, name: str) -> Path:
+    _new(cli, name)
+    path = tmp_path / "game.json"
+    assert cli("game", "export", name, "-o", str(path))[0] == 0
+    return path
+
+
+def test_import_refuses_a_long_name_and_a_huge_note(cli, tmp_path: Path) -> None:
+    path = _exported(cli, tmp_path, "Short")
+    err = _one_line_refusal(cli("game", "import", str(path), "--name", "L" * 121))
+    assert err == f"mstracker: import: {path}: a game name is at most 120 characters, not 121; choose a shorter one\n"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["game"]["name"] = "F" * 500
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert "at most 120 characters, not 500" in _one_line_refusal(cli("game", "import", str(path)))
+    data["game"]["name"] = "Short"
+    text = "x" * 1_000_000
+    data["actions"].append({"seq": 2, "kind": "note", "args": {"text": text}, "undone": False, "redo_cleared": False,
+                            "created": "2026-12-01T00:00:00+00:00",
+                            "events": [{"kind": "noted", "data": {"text": text}, "text": f"Note: {text}"}]})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    err = _one_line_refusal(cli("game", "import", str(path)))
+    assert err == (f"mstracker: import: {path}: action 2 (note): the rules refuse it now "
+                   "(text: at most 2000 characters, not 1000000)\n")
+    assert [g["name"] for g in json.loads(cli("game", "list", "--json")[1])] == ["Short"]
+
+
+def test_a_31_digit_turn_in_an_import_is_one_line(cli, tmp_path: Path) -> None:
+    path = _exported(cli, tmp_path, "Turns")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["game"]["turn"] = 10**30
+    path.write_text(json.dumps(data), encoding="utf-8")
+    err = _one_line_refusal(cli("game", "import", str(path)))
+    assert err == f"mstracker: import: {path}: game.turn: expected a count, found {10**30}\n"
+
+
+def test_game_list_reads_the_games_table_only(cli) -> None:
+    """No log is read and no game core imported: a list costs the same whatever the notes hold."""
+    import subprocess
+    import sys
+
+    _new(cli, "Listed")
+    code = ("import sys, json; from mstracker.cli import main; main(['game', 'list', '--json']); "
+            "print(json.dumps(sorted(m for m in ('mstracker.game', 'mstracker.store.games', 'mstracker.fleet') "
+            "if m in sys.modules)), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=dict(os.environ))
+    assert [g["name"] for g in json.loads(out.stdout)] == ["Listed"]
+    assert json.loads(out.stderr) == []

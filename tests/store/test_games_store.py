@@ -157,4 +157,5 @@ def test_list_shows_turn_actions_and_result(store: GameStore) -> None:
 def test_database_pragmas(store: GameStore, db_path: Path) -> None:
     assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert store.conn.execute("PRAGMA user_version").fetchone()[0] == 2  # ids never reused (AUTOINCREMENT)
+    assert store.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1

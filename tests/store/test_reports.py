@@ -24,3 +24,27 @@ def test_an_export_lands_in_the_reports_folder_and_replaces_the_last_one(isolate
 def test_an_unknown_format_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown report format 'pdf'; choose one of: md, json, html"):
         render({}, "pdf")
+
+
+def test_a_name_of_300_characters_makes_a_file_name_any_file_system_takes(isolated_home: Path) -> None:
+    path = export_report(app_dirs(), 12, {"game": "Lance " * 50, "turns": []}, "json")
+    assert path.name == "12-" + ("lance-" * 10)[:59] + ".json"  # 60 characters cut, the trailing dash dropped
+    assert path.is_file()
+    assert export_report(app_dirs(), 13, {"game": "火星", "turns": []}, "json").name == "13-game.json"
+
+
+def test_a_saved_games_report_reads_while_another_process_plays_it() -> None:
+    from mstracker.game import Action
+    from mstracker.store.fleets import load_roster, sample_fleets
+    from mstracker.store.games import GameStore
+    from mstracker.store.reports import game_report
+
+    rosters = [load_roster(p) for p in sample_fleets("pz8")[:2]]
+    with GameStore.default() as store:
+        game_id = store.create_game("Busy", "pz8", rosters, {})
+        with store.open_game(game_id) as player:  # the writer's lock is held throughout
+            player.perform(Action("note", {"text": "still playing"}))
+            report = game_report(app_dirs(), game_id)
+            player.perform(Action("note", {"text": "not held up"}))  # the report left the lock alone
+        assert report["game"] == "Busy"
+        assert "still playing" in json.dumps(report)

@@ -153,7 +153,7 @@ class NewGameScreen(FittedScreen):
             key = self.query_one(f"#fleet-{i}", Select).selection
             roster = self.fleets.get(key or "", (None, None, ""))[0]
             names.append(roster.name if roster else "?")
-        self._auto_name = " vs ".join(names)
+        self._auto_name = " vs ".join(names)[:80].strip()  # as long as the name field takes
         field = self.query_one("#new-name", Input)
         if not self.name_edited:
             with field.prevent(Input.Changed):

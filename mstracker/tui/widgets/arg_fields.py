@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.widgets import Input, Select, Static
 
 from ...game import ArgSpec, ArgType, FieldKind, GameState, RecordSpec, ShipState
+from ...game.events import MAX_TEXT
 from ...rules.contract import ItemReadiness, TableItem
 
 PICKERS = frozenset({
@@ -214,7 +215,8 @@ class ArgField(Horizontal):
             value = "" if self.initial is None else str(self.initial)
             kind = "integer" if arg.type is ArgType.INT else "text"
             placeholder = arg.help[:60] if arg.help else ("required" if arg.required else "optional")
-            yield Input(value, type=kind, id=self.control_id, compact=True, placeholder=placeholder, tooltip=tip)
+            yield Input(value, type=kind, id=self.control_id, compact=True, placeholder=placeholder, tooltip=tip,
+                        max_length=MAX_TEXT)  # what the action takes (a note is a log line)
 
     @property
     def value(self) -> Any:
