@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..games import open_game_entry
+from ..games import count_games, open_game_entry
 from .fitted import FittedScreen
 
 # (option id, key, label, what it does)
@@ -64,22 +64,17 @@ class HomeScreen(FittedScreen):
         return Option(prompt, id=option_id)
 
     games: int | None = None
-    """Saved games, counted just after the first frame (the store is not imported at start-up)."""
+    """Saved games, counted by a light query (the game core is not imported at start-up)."""
 
     def on_mount(self) -> None:
-        self.refresh_status()
-        self.set_timer(0.05, self.count_games)
+        self.count_games()
 
     def on_screen_resume(self) -> None:
-        if self.games is not None:  # back from a game: count again (the first count waits for the first frame)
-            self.count_games()
+        self.count_games()  # back from a game: one more, or one fewer
 
     def count_games(self) -> None:
         """First run (no games yet): the status says the demo battle is one key away (b)."""
-        from ..games import list_games
-
-        games = list_games(self.app)  # type: ignore[arg-type]
-        self.games = None if games is None else len(games)
+        self.games = count_games(self.app)  # type: ignore[arg-type]
         self.refresh_status()
 
     def refresh_status(self) -> None:
