@@ -25,10 +25,14 @@ def new_game(cli, name: str) -> int:
     return json.loads(out)["id"]
 
 
-def test_lists_the_saved_games_most_recent_first(cli) -> None:
+def test_lists_the_saved_games_most_recent_first(cli, isolated_home: Path) -> None:
     new_game(cli, "Blue Moon")
     new_game(cli, "Red Alpha")
-    assert cli("game", "act", "Blue Moon", "note", "x")[0] == 0  # Blue Moon is now the last played
+    # Blue Moon was played last (set here: the store's clock keeps whole seconds, both fall in one)
+    db = sqlite3.connect(isolated_home / "data" / "games.sqlite3")
+    db.execute("UPDATE games SET updated = '2030-01-01T00:00:00+00:00' WHERE name = 'Blue Moon'")
+    db.commit()
+    db.close()
     code, out, err = cli("__complete", "games")
     assert (code, out, err) == (0, "Blue Moon\nRed Alpha\n", "")
 
