@@ -66,11 +66,21 @@ class HomeScreen(FittedScreen):
     games: int | None = None
     """Saved games, counted by a light query (the game core is not imported at start-up)."""
 
+    ruleset_named: bool = False
+    """The ruleset line is filled in just after the first frame: naming it reads the installed
+    rulesets' metadata (importlib.metadata and each package's entry), the dearest part of the panel."""
+
     def on_mount(self) -> None:
         self.count_games()
+        self.call_after_refresh(self.name_ruleset)
+
+    def name_ruleset(self) -> None:
+        self.ruleset_named = True
+        self.refresh_status()
 
     def on_screen_resume(self) -> None:
-        self.count_games()  # back from a game: one more, or one fewer
+        if self.ruleset_named:  # back from a game: one more, or one fewer (the first resume comes with the mount)
+            self.count_games()
 
     def count_games(self) -> None:
         """First run (no games yet): the status says the demo battle is one key away (b)."""
@@ -95,7 +105,7 @@ class HomeScreen(FittedScreen):
             "Dice mode    $mode\n"
             "Theme        $theme\n\n"
             "[dim]Keys are in the footer; F1 lists them all; ctrl+p finds every action by name.[/]",
-            ruleset=services.current_ruleset_id,
+            ruleset=services.current_ruleset_id if self.ruleset_named else "…",
             fleets=str(count),
             mode="app rolls" if services.settings.settings.dice_mode == "app" else "I roll physical dice",
             theme=services.settings.settings.theme.value,
