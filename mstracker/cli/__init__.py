@@ -72,6 +72,10 @@ def _command_word(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["__complete"]:  # the shell scripts' completer: on every <TAB>, so before any parser
+        from .completion_words import complete_words
+
+        return complete_words(argv[1:])
     parser = build_parser(_command_word(argv))
     args = parser.parse_args(argv)
     if args.command is None:

@@ -11,13 +11,13 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..dice import DiceError, FaceSource, RngFaces, TypedFaces
-from ..rules import RulesError, UnknownRuleset
-from ..rules.registry import ruleset_ids
-from ..store.tomlfile import FileProblem
+from ..rules.registry import UnknownRuleset, ruleset_ids
 from .output import CliError, clean, console, one_line, print_json, safe, warn, write
+
+if TYPE_CHECKING:
+    from ..dice import FaceSource
 
 _ACT_HELP = "do one action: next-step, tick, set, adjust, note, end-game, and the ruleset's own (fire, ...)"
 
@@ -103,15 +103,25 @@ def register(sub: argparse._SubParsersAction) -> None:
 @contextmanager
 def _errors() -> Iterator[None]:
     """Core errors -> one line on stderr, exit 2."""
-    from ..game import GameError
-    from ..store.gamesdb import StoreError
-
     try:
         yield
-    except (GameError, StoreError, RulesError, FileProblem, DiceError) as exc:
-        raise CliError(one_line(str(exc))) from None
     except UnknownRuleset as exc:
         raise CliError(str(exc)) from None
+    except Exception as exc:
+        if isinstance(exc, _core_errors()):
+            raise CliError(one_line(str(exc))) from None
+        raise
+
+
+def _core_errors() -> tuple[type[Exception], ...]:
+    """The core's error types, imported when one is raised (`game list` needs no game core)."""
+    from ..dice import DiceError
+    from ..game import GameError
+    from ..rules import RulesError
+    from ..store.gamesdb import StoreError
+    from ..store.tomlfile import FileProblem
+
+    return (GameError, StoreError, RulesError, FileProblem, DiceError)
 
 
 def open_store(args: argparse.Namespace) -> Any:
@@ -160,6 +170,8 @@ def _game(args: argparse.Namespace) -> Iterator[Any]:
 
 
 def _faces(args: argparse.Namespace) -> FaceSource:
+    from ..dice import RngFaces, TypedFaces
+
     if args.faces is not None:
         words = args.faces.replace(",", " ").split()
         try:

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
 from rich.table import Table
 
-from ..rules import RulesError, RulesetBase, UnknownRuleset
-from ..rules.registry import ruleset_ids
-from ..rules.base import Entry, Provenance
-from ..store.catalog import load_ruleset
+from ..rules.registry import UnknownRuleset, ruleset_ids
 from .output import CliError, console, one_line, print_json, safe, warn
 
-_MARK = {Provenance.INFERRED: "ⁱ", Provenance.HOUSE_DEFAULT: "ʰ", Provenance.HOUSE_RULE: "ᴴ"}
+if TYPE_CHECKING:  # `rules list` reads no model: pydantic and the rulesets load for `rules show` only
+    from ..rules import RulesetBase
+    from ..rules.base import Entry
+
+_MARKS = {"inferred": "ⁱ", "house-default": "ʰ", "house-rule": "ᴴ"}
+"""Provenance value -> the mark after a cell."""
 _LEGEND = "ⁱ inferred   ʰ house default (a setting)   ᴴ changed by your house rules"
 _HIDDEN = {"source", "inferred", "house_default", "note"}
 
@@ -33,6 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _load(ruleset_id: str) -> tuple[RulesetBase, str | None]:
+    from ..rules import RulesError
+    from ..store.catalog import load_ruleset
+
     try:
         loaded = load_ruleset(ruleset_id)
     except UnknownRuleset as exc:
@@ -43,13 +47,15 @@ def _load(ruleset_id: str) -> tuple[RulesetBase, str | None]:
 
 
 def list_rulesets(args: argparse.Namespace) -> int:
+    from ..store.ruleset_meta import ruleset_meta
+
     rows = []
     for rid in ruleset_ids():
-        ruleset, _ = _load(rid)
-        m = ruleset.meta
-        rows.append(
-            {"id": m.id, "title": m.title, "version": m.version, "dice": list(m.dice), "distance_unit": m.distance_unit}
-        )
+        row = ruleset_meta(rid)
+        if row is None:  # not plain in the file: the ruleset's own validation says what is wrong
+            m = _load(rid)[0].meta
+            row = {"id": m.id, "title": m.title, "version": m.version, "dice": list(m.dice), "distance_unit": m.distance_unit}
+        rows.append(row)
     if args.json:
         print_json(rows)
         return 0
@@ -63,6 +69,8 @@ def list_rulesets(args: argparse.Namespace) -> int:
 
 
 def _section_json(value: Any) -> Any:
+    from pydantic import BaseModel
+
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, dict):
@@ -73,6 +81,8 @@ def _section_json(value: Any) -> Any:
 
 
 def _cell(value: Any) -> str:
+    from pydantic import BaseModel
+
     if value is None:
         return "–"
     if isinstance(value, bool):
@@ -95,15 +105,19 @@ def _entry_table(ruleset: RulesetBase, section: str, entries: dict[str, Entry]) 
     for name, entry in entries.items():
         cells = [safe(name)]
         for f in fields:
-            mark = _MARK.get(entry.provenance(f), "")
+            mark = _MARKS.get(entry.provenance(f).value, "")
             if ruleset.is_house_rule(section, name, f):
-                mark = _MARK[Provenance.HOUSE_RULE]
+                mark = _MARKS["house-rule"]
             cells.append(_cell(getattr(entry, f)) + mark)
         table.add_row(*cells, safe(entry.source))
     return table
 
 
 def _render_section(ruleset: RulesetBase, section: str, value: Any) -> list[Any]:
+    from pydantic import BaseModel
+
+    from ..rules.base import Entry
+
     out: list[Any] = []
     if section == "tables":
         for key, tab in value.items():

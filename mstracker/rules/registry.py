@@ -58,6 +58,12 @@ def ruleset_ids() -> tuple[str, ...]:
     return tuple(sorted(ids, key=key))
 
 
+def is_installed(ruleset_id: str) -> bool:
+    """Whether a ruleset of that id is installed (or registered), from the metadata alone: no package
+    is imported (the home screen shows the last ruleset used before its first frame)."""
+    return ruleset_id in _registered or ruleset_id in _points()
+
+
 def package(ruleset_id: str) -> RulesetPackage:
     """The package of a ruleset; UnknownRuleset when none is installed under that id."""
     found = _registered.get(ruleset_id) or _loaded.get(ruleset_id)

@@ -9,13 +9,8 @@ from ..paths import AppDirs, app_dirs, shipped_data_dir
 from ..rules import LoadedRuleset, RulesetBase, apply_house_rules, build_ruleset
 from ..rules.errors import RulesError
 from ..rules.registry import package
+from .ruleset_meta import ruleset_file
 from .tomlfile import FileProblem, read_toml
-
-
-def ruleset_file(ruleset_id: str) -> Path:
-    """The data file of a ruleset: its package's own, else the shipped data/rulesets/<id>.toml."""
-    declared = package(ruleset_id).data_file
-    return declared if declared is not None else shipped_data_dir() / "rulesets" / f"{ruleset_id}.toml"
 
 
 def fleets_dir(ruleset_id: str) -> Path:

@@ -27,13 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..fleet import Roster
-from ..game import Engine, engine_for
-from ..rules import RulesError, RulesetBase, UnknownRuleset, build_ruleset
-from .gamehandle import GameHandle, LoggedAction, _dump_events
 from .gamelist import connect_readonly, summaries
-from .gamelock import GameLock
-from .gamereader import GameReader
 from .gamerows import (
     _COLUMNS,
     BUSY_TIMEOUT,
@@ -62,7 +56,24 @@ from .gamesdb import (
 )
 
 if TYPE_CHECKING:
+    from ..fleet import Roster
+    from ..game import Engine
     from ..paths import AppDirs
+    from ..rules import RulesetBase
+    from .gamehandle import GameHandle
+    from .gamereader import GameReader
+
+# Imported where they are used, so that `game list` reads no game core and a reader (`game show`,
+# `log`, `report`, the watcher) imports no writer-only code (the handle, the lock and filelock).
+_LAZY = {"GameHandle": "gamehandle", "GameReader": "gamereader", "LoggedAction": "gamereader"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    return getattr(import_module(f".{_LAZY[name]}", __package__), name)
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -223,6 +234,10 @@ class GameStore:
         allow_illegal: bool = False,
     ) -> int:
         """Set up a game and save it; returns its id. GameError/InvalidSetting/IllegalRoster for bad input."""
+        from ..game import engine_for
+        from ..rules import RulesetBase
+        from .gamereader import _dump_events
+
         if isinstance(ruleset, RulesetBase):
             engine = self._engines[ruleset.meta.id] = engine_for(ruleset)
         else:
@@ -268,6 +283,9 @@ class GameStore:
         return engine
 
     def _saved_engine(self, game_id: int, ruleset_id: str) -> Engine | None:
+        from ..game import engine_for
+        from ..rules import RulesError, UnknownRuleset, build_ruleset
+
         with self.reading():
             row = self.conn.execute("SELECT args FROM actions WHERE game_id = ? AND seq = 1", (game_id,)).fetchone()
         try:
@@ -318,11 +336,16 @@ class GameStore:
 
     def open_reader(self, game_id: int) -> GameReader:
         """Read a game without taking its lock (another process may be playing it)."""
+        from .gamereader import GameReader
+
         summary = self.game(game_id)
         return GameReader(self, summary, self.game_engine(summary.id, summary.ruleset))
 
     def open_game(self, game_id: int) -> GameHandle:
         """Lock and load a game (latest snapshot + the live actions after it)."""
+        from .gamehandle import GameHandle
+        from .gamelock import GameLock
+
         if self.readonly:
             raise StoreError(f"{self.path}: opened read-only", self.path)
         summary = self.game(game_id)
@@ -337,6 +360,8 @@ class GameStore:
 
     def delete_game(self, game_id: int) -> None:
         """Delete a game and its whole log (the CLI asks for confirmation first)."""
+        from .gamelock import GameLock
+
         summary = self.game(game_id)
         lock = GameLock(self.path, summary.id, summary.name)
         try:
@@ -351,6 +376,7 @@ class GameStore:
 
 def _catalog_engines(dirs: AppDirs | None) -> Callable[[str], Engine]:
     def build(ruleset_id: str) -> Engine:
+        from ..game import engine_for
         from .catalog import load_ruleset
 
         return engine_for(load_ruleset(ruleset_id, dirs).ruleset)

@@ -58,6 +58,20 @@ def list_games(app: MstrackerApp) -> list[Any] | None:
         store.close()
 
 
+def count_games(app: MstrackerApp) -> int | None:
+    """How many saved games there are: one light read-only query (the game core stays unimported, so
+    the home screen's first frame shows the count); the full store explains a database it cannot read."""
+    import sqlite3
+
+    from ..store.quickread import game_count
+
+    try:
+        return game_count(app.services.dirs.games_db)
+    except (sqlite3.Error, OSError):
+        games = list_games(app)
+        return None if games is None else len(games)
+
+
 def open_game(app: MstrackerApp, game_id: int) -> bool:
     """Open a game on the battle screen; a locked or unreadable game is explained, not opened."""
     from ..store.games import GameLocked, StoreError

@@ -49,11 +49,12 @@ class Services:
     @property
     def current_ruleset_id(self) -> str:
         """The ruleset the user last worked with (the first one listed on the first run)."""
-        from ..rules.registry import ruleset_ids
+        from ..rules.registry import is_installed, ruleset_ids
 
-        ids = ruleset_ids()
         last = self.settings.settings.last_ruleset
-        return last if last in ids else ids[0]
+        if last and is_installed(last):  # no package imported: the order is needed only without one
+            return last
+        return ruleset_ids()[0]
 
     def show_path(self, path: Path) -> str:
         """A path as the user should read it: under $MSTRACKER_HOME or ~ when it is."""

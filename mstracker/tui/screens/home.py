@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..games import open_game_entry
+from ..games import count_games, open_game_entry
 from .fitted import FittedScreen
 
 # (option id, key, label, what it does)
@@ -64,22 +64,27 @@ class HomeScreen(FittedScreen):
         return Option(prompt, id=option_id)
 
     games: int | None = None
-    """Saved games, counted just after the first frame (the store is not imported at start-up)."""
+    """Saved games, counted by a light query (the game core is not imported at start-up)."""
+
+    ruleset_named: bool = False
+    """The ruleset line is filled in just after the first frame: naming it reads the installed
+    rulesets' metadata (importlib.metadata and each package's entry), the dearest part of the panel."""
 
     def on_mount(self) -> None:
+        self.count_games()
+        self.call_after_refresh(self.name_ruleset)
+
+    def name_ruleset(self) -> None:
+        self.ruleset_named = True
         self.refresh_status()
-        self.set_timer(0.05, self.count_games)
 
     def on_screen_resume(self) -> None:
-        if self.games is not None:  # back from a game: count again (the first count waits for the first frame)
+        if self.ruleset_named:  # back from a game: one more, or one fewer (the first resume comes with the mount)
             self.count_games()
 
     def count_games(self) -> None:
         """First run (no games yet): the status says the demo battle is one key away (b)."""
-        from ..games import list_games
-
-        games = list_games(self.app)  # type: ignore[arg-type]
-        self.games = None if games is None else len(games)
+        self.games = count_games(self.app)  # type: ignore[arg-type]
         self.refresh_status()
 
     def refresh_status(self) -> None:
@@ -100,7 +105,7 @@ class HomeScreen(FittedScreen):
             "Dice mode    $mode\n"
             "Theme        $theme\n\n"
             "[dim]Keys are in the footer; F1 lists them all; ctrl+p finds every action by name.[/]",
-            ruleset=services.current_ruleset_id,
+            ruleset=services.current_ruleset_id if self.ruleset_named else "…",
             fleets=str(count),
             mode="app rolls" if services.settings.settings.dice_mode == "app" else "I roll physical dice",
             theme=services.settings.settings.theme.value,
