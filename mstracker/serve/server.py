@@ -2,7 +2,9 @@
 
 Binds first and only then reports the address (a port in use is one line, before anything is
 printed). Each tab's websocket gets a watcher process of its own, up to `max_viewers` at once;
-beyond that the page says the view is full. On SIGINT/SIGTERM every watcher is told to quit and
+beyond that the page says the view is full. One watcher is kept started ahead of the next tab
+(while there is room for one): a tab then waits only for a redraw at its size, not for Python,
+Textual and the game to load (seconds on a busy laptop). On SIGINT/SIGTERM every watcher is told to quit and
 every connection is closed (aborted when the browser does not read), so the server is gone within
 about two seconds even with a stalled tab.
 """
@@ -59,6 +61,9 @@ class ViewServer:
         self.options = options
         self.tabs: set[_Tab] = set()
         self.stopping = asyncio.Event()
+        self.spare: WatcherProcess | None = None
+        """A watcher started ahead, at 80x24, for the next tab (sized to the page when taken)."""
+        self._spare_task: asyncio.Task | None = None
         self.bound: list[tuple[str, int]] = []  # the addresses listened on, once started
 
     # ---- lifetime ------------------------------------------------------------------------------
@@ -80,6 +85,7 @@ class ViewServer:
             raise
         self.bound = [sock.getsockname()[:2] for sock in _sockets(site)]
         self._on_signals()
+        self._prepare_spare()
         if started is not None:
             started(self)
         try:
@@ -87,6 +93,34 @@ class ViewServer:
         finally:
             await self._close_tabs()
             await runner.cleanup()
+
+    def _prepare_spare(self) -> None:
+        """Start the next tab's watcher now, unless one is ready or no tab could take it."""
+        if self.spare is not None or self._spare_task is not None or self.stopping.is_set():
+            return
+        if len(self.tabs) >= self.options.max_viewers:
+            return
+
+        async def start() -> None:
+            try:
+                self.spare = await WatcherProcess.start(self.options.argv)
+            except OSError:
+                self.spare = None  # a tab then starts its own watcher, and says why if it cannot
+            finally:
+                self._spare_task = None
+
+        self._spare_task = asyncio.create_task(start())
+
+    async def _watcher_for(self, width: int, height: int) -> WatcherProcess:
+        """The spare watcher, sized to the page, or (none ready) a new one; then prepare the next."""
+        spare, self.spare = self.spare, None
+        if spare is not None and spare.process.returncode is None:
+            await spare.send_meta({"type": "resize", "width": width, "height": height})
+            watcher = spare
+        else:
+            watcher = await WatcherProcess.start(self.options.argv, width, height)
+        self._prepare_spare()
+        return watcher
 
     def stop(self) -> None:
         self.stopping.set()
@@ -100,7 +134,12 @@ class ViewServer:
                 pass  # Windows, or not the main thread: ctrl+c arrives as KeyboardInterrupt instead
 
     async def _close_tabs(self) -> None:
-        await asyncio.gather(*(self._close(tab) for tab in list(self.tabs)), return_exceptions=True)
+        if self._spare_task is not None:
+            self._spare_task.cancel()
+        ending = [self._close(tab) for tab in list(self.tabs)]
+        if self.spare is not None:
+            ending.append(self.spare.stop())
+        await asyncio.gather(*ending, return_exceptions=True)
 
     async def _close(self, tab: _Tab) -> None:
         """End one tab: its watcher quits, its connection closes (or is cut if the browser is stuck)."""
@@ -137,7 +176,7 @@ class ViewServer:
         try:
             width = _whole(request.query.get("width"), 80, 20, 500)
             height = _whole(request.query.get("height"), 24, 5, 300)
-            tab.watcher = await WatcherProcess.start(self.options.argv, width, height)
+            tab.watcher = await self._watcher_for(width, height)
             pump = asyncio.create_task(tab.watcher.pump(websocket.send_bytes))
             pump.add_done_callback(lambda _: asyncio.ensure_future(_quietly(websocket.close())))
             tab.tasks.append(pump)
@@ -147,6 +186,7 @@ class ViewServer:
         finally:
             self.tabs.discard(tab)
             await self._close(tab)
+            self._prepare_spare()  # room for a tab again
             if not self.stopping.is_set():
                 self._say(f"viewer from {tab.peer} left ({len(self.tabs)} of {self.options.max_viewers} watching)")
         return websocket
