@@ -164,3 +164,54 @@ def test_stopping_closes_a_tab_whose_browser_does_not_read(how: int) -> None:
     assert all(not Path(f"/proc/{pid}").exists() for pid in watchers)
     assert "viewer from 127.0.0.1 joined (1 of 4 watching)" in out
     assert "Traceback" not in err and "Event loop is closed" not in err
+
+
+def _reaped(pid: int, seconds: float) -> int:
+    """The wait status of child `pid`, once it has ended (killed, and the test failed, if it does not)."""
+    import os
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done == pid:
+            return status
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    pytest.fail("the watcher did not end after its game was deleted")
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="pseudo-terminals are POSIX")
+def test_watch_in_a_terminal_ends_with_one_line_when_its_game_is_deleted() -> None:
+    import os
+    import pty
+    import select
+
+    _table()
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: `mstracker watch Table` in a terminal of its own
+        os.execv(sys.executable, [sys.executable, "-m", "mstracker", "watch", "Table"])
+    seen = b""
+
+    def read(marker: bytes, seconds: float) -> bool:
+        nonlocal seen
+        end = time.monotonic() + seconds
+        while marker not in seen and time.monotonic() < end:
+            if select.select([fd], [], [], 0.2)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+        return marker in seen
+
+    try:
+        assert read(b"Razor Leader", 60)
+        deleted = _mstracker("game", "delete", "Table", "--yes")
+        assert deleted.returncode == 0, deleted.stderr
+        assert read(b"the watcher stopped", 60)
+        status = _reaped(pid, 30)
+    finally:
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 1
+    assert b"mstracker: game 'Table' (id 1) was deleted; the watcher stopped" in seen
+    assert b"Traceback" not in seen
