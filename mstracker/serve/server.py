@@ -188,6 +188,9 @@ class ViewServer:
             await self._close(tab)
             self._prepare_spare()  # room for a tab again
             if not self.stopping.is_set():
+                failed = tab.watcher.failure() if tab.watcher is not None else None
+                if failed:
+                    self._say(f"viewer from {tab.peer}: the view ended: {failed}")
                 self._say(f"viewer from {tab.peer} left ({len(self.tabs)} of {self.options.max_viewers} watching)")
         return websocket
 

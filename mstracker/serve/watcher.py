@@ -104,6 +104,13 @@ class WatcherProcess:
         except (asyncio.IncompleteReadError, ConnectionError):
             return  # the watcher ended
 
+    def failure(self) -> str | None:
+        """The last line the watcher wrote on stderr when it ended with an error (it says why), else None."""
+        if self.process.returncode in (None, 0) or self.process.returncode < 0:
+            return None  # still running, ended normally, or ended by a signal (stop() kills a stuck one)
+        lines = [line for line in self.errors.decode("utf-8", "replace").splitlines() if line.strip()]
+        return lines[-1].strip() if lines else f"the watcher exited with code {self.process.returncode}"
+
     async def send_keys(self, text: str) -> None:
         await self._send(packet(b"D", text.encode("utf-8")))
 

@@ -215,3 +215,39 @@ def test_watch_in_a_terminal_ends_with_one_line_when_its_game_is_deleted() -> No
     assert os.waitstatus_to_exitcode(status) == 1
     assert b"mstracker: game 'Table' (id 1) was deleted; the watcher stopped" in seen
     assert b"Traceback" not in seen
+
+
+def test_a_tab_of_a_deleted_game_says_so() -> None:
+    """The watcher started ahead either had loaded the game before the delete (the tab then shows that
+    it was deleted) or had not (it ends, and the server says why in one line); which one is timing."""
+    _table()
+    port = free_port()
+    server = _serve(port, "--max-viewers", "1")
+    try:
+        assert _wait_for(lambda: len(_children(server.pid)) == 1, 60)  # the watcher started ahead
+        assert _mstracker("game", "delete", "Table", "--yes").returncode == 0
+
+        async def visit() -> tuple[bool, bytes]:
+            received = b""
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect(f"http://127.0.0.1:{port}/ws?width=120&height=36") as websocket:
+                    while b"was deleted" not in received:
+                        message = await asyncio.wait_for(websocket.receive(), 120)
+                        if message.type != aiohttp.WSMsgType.BINARY:
+                            return True, received
+                        received += message.data
+            return False, received
+
+        closed, screen = asyncio.run(visit())
+        assert _wait_for(lambda: not _children(server.pid), 60)
+    finally:
+        out, err = _stop(server)
+    lines = out.splitlines()
+    assert lines[1] == "viewer from 127.0.0.1 joined (1 of 1 watching)"
+    if closed:  # it had not loaded the game: it ended, and the server gives its reason
+        assert lines[2:] == ["viewer from 127.0.0.1: the view ended: mstracker: no game '1'; games: none yet",
+                             "viewer from 127.0.0.1 left (0 of 1 watching)"]
+    else:  # it had: the tab says so, in the watcher's own words
+        assert b"game 'Table' (id 1) was deleted; the watcher stopped" in screen
+        assert lines[2:] == ["viewer from 127.0.0.1 left (0 of 1 watching)"]
+    assert err == ""
