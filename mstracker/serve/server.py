@@ -64,7 +64,6 @@ class ViewServer:
         self.spare: WatcherProcess | None = None
         """A watcher started ahead, at 80x24, for the next tab (sized to the page when taken)."""
         self._spare_task: asyncio.Task | None = None
-        self.bound: list[tuple[str, int]] = []  # the addresses listened on, once started
 
     # ---- lifetime ------------------------------------------------------------------------------
     async def run(self, started: Callable[[ViewServer], None] | None = None) -> None:
@@ -83,7 +82,6 @@ class ViewServer:
         except BaseException:
             await runner.cleanup()
             raise
-        self.bound = [sock.getsockname()[:2] for sock in _sockets(site)]
         self._on_signals()
         self._prepare_spare()
         if started is not None:
@@ -225,11 +223,6 @@ async def _quietly(closing: object) -> None:
         await asyncio.wait_for(closing, CLOSE_SECONDS)  # type: ignore[arg-type]
     except (asyncio.TimeoutError, ConnectionError, RuntimeError):
         pass
-
-
-def _sockets(site: web.TCPSite) -> list:  # noqa: ANN401 - socket.socket
-    server = site._server  # aiohttp keeps the asyncio server here
-    return list(getattr(server, "sockets", None) or [])
 
 
 def _peer(request: web.Request) -> str:
