@@ -98,9 +98,12 @@ def entry() -> None:
     try:
         code = main()
         _flush()
-    except BrokenPipeError:
-        # The reader went away (`| head`, `| true`). Commands write only after their work is done,
-        # so the work stands: exit 0, so that a script does not repeat a committed action.
+    except OSError as exc:
+        # The reader went away (`| head`, `| true`): EPIPE on POSIX, EINVAL on Windows. Commands
+        # write only after their work is done, so the work stands: exit 0, so that a script does
+        # not repeat a committed action. Any other OSError is a bug, and says so.
+        if not _closed_pipe(exc):
+            raise
         code = _quiet_stdout()
     except KeyboardInterrupt:
         code = 130
@@ -108,6 +111,22 @@ def entry() -> None:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         _flush()
     raise SystemExit(code)
+
+
+def _closed_pipe(exc: OSError) -> bool:
+    """A write to a pipe whose reader is gone: EPIPE (POSIX); on Windows EINVAL or EPIPE, when stdout
+    indeed cannot take what it holds (an EINVAL from anything else is not hidden)."""
+    import errno
+
+    if isinstance(exc, BrokenPipeError):
+        return True
+    if os.name != "nt" or exc.errno not in (errno.EINVAL, errno.EPIPE):
+        return False
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return True
+    return False
 
 
 def _flush() -> None:

@@ -6,7 +6,8 @@ every action the players commit elsewhere (the TUI, `game act`). It reads the da
 read-only connection and never takes the game's lock, so it never waits on the writer nor blocks
 it. Changes are noticed by polling SQLite's `PRAGMA data_version` on that connection every
 POLL_SECONDS: a read of the shared-memory header, no disk I/O while nothing changes. It offers
-no actions: the only keys are quit.
+no actions: the only key is quit, and a served tab (`--served`) has none (closing the tab ends it).
+A game deleted while watched stops the view with a message instead of failing.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..game import GameState
+from ..store.gamesdb import GameNotFound, StoreError
 from .lifeline import LifelineApp
 from .screens.battle_session import all_readiness, changed_cards
-from .widgets.banner import Banner
+from .spectator import GoneScreen, SpectatorBanner
 from .widgets.event_log import EventLog
 from .widgets.fleet_column import FleetColumn
 from .widgets.on_table import OnTable
@@ -49,10 +51,11 @@ class WatchScreen(Screen):
         self.cards: dict[str, ShipCard] = {}
         self.readiness = all_readiness(reader.engine, reader.state)
         self._version = store.data_version()
+        self._created = store.game(reader.id).created  # tells this game from a later one given its id
 
     def compose(self) -> ComposeResult:
         state = self.reader.state
-        yield Banner(id="banner")
+        yield SpectatorBanner(id="banner")
         with Horizontal(id="battle-body"):
             with Container(id="fleets"):
                 for index in range(len(state.players)):
@@ -71,7 +74,7 @@ class WatchScreen(Screen):
             log.add_events(row.events, undone=row.undone)
         self.reader.start_following()
         self.show_all()
-        self.set_interval(POLL_SECONDS, self.poll)
+        self._poller = self.set_interval(POLL_SECONDS, self.poll)
 
     def on_resize(self) -> None:
         width = self.size.width
@@ -85,9 +88,27 @@ class WatchScreen(Screen):
             return
         self._version = version
         old = self.reader.state
-        changes = self.reader.follow()
+        try:
+            changes = self.reader.follow()
+        except StoreError as exc:
+            self._poller.stop()
+            self.app.game_gone(self.why_gone(exc))  # type: ignore[attr-defined]
+            return
         if changes:
             self.show_changes(old, changes)
+
+    def why_gone(self, error: StoreError) -> str:
+        """The game can no longer be read: deleted (its id may even name a newer game), or damaged."""
+        name = self.reader.name
+        try:
+            deleted = self.store.game(self.reader.id).created != self._created
+        except GameNotFound:
+            deleted = True
+        except StoreError:
+            deleted = False
+        if deleted:
+            return f"game {name!r} (id {self.reader.id}) was deleted; the watcher stopped"
+        return f"{error}; the watcher stopped"
 
     def show_all(self) -> None:
         state = self.reader.state
@@ -95,7 +116,7 @@ class WatchScreen(Screen):
             column.show_player(state)
         engine = self.reader.engine
         ruleset = engine.ruleset
-        self.query_one(Banner).show(state, ruleset.meta.turn_word, bool(ruleset.house_rules),
+        self.query_one(SpectatorBanner).show(state, ruleset.meta.turn_word, bool(ruleset.house_rules),
                                     engine.next_step_blocker(state))
         self.query_one(OnTable).show(state, engine.plugin.on_table(state))
 
@@ -111,12 +132,16 @@ class WatchScreen(Screen):
         new = self.reader.state
         readiness = all_readiness(self.reader.engine, new)
         changed, self.readiness = changed_cards(old, new, self.readiness, readiness), readiness
+        spec = self.reader.engine.spec
         for ship_id in changed:
             ship, card = new.ships.get(ship_id), self.cards.get(ship_id)
             if ship is None or card is None or card.ship.owner != ship.owner:
                 self.call_later(self.rebuild_fleets)
                 return
+            moved = spec.lost(card.ship.record) != spec.lost(ship.record)
             card.show(ship, readiness.get(ship_id, ()))
+            if moved:  # a ship left play (or came back): among the lost at the column's end, as in the battle
+                self.query_one(f"#fleet-{ship.owner}", FleetColumn).keep_order(card)
         self.show_all()
 
     async def rebuild_fleets(self) -> None:
@@ -139,12 +164,29 @@ class WatchApp(LifelineApp[int]):
     ENABLE_COMMAND_PALETTE = False  # nothing to do here but look
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
-    def __init__(self, store: GameStore, reader: GameReader, theme: str = "textual-dark") -> None:
+    def __init__(self, store: GameStore, reader: GameReader, theme: str = "textual-dark", served: bool = False) -> None:
         super().__init__()
         self.store = store
         self.reader = reader
         self._theme_name = theme
+        self.served = served
+        """A browser tab of `serve`: no key ends it (a stray key on a tablet), closing the tab does."""
+        self.gone: str | None = None
+        """Why the view stopped following (its game was deleted or damaged), once it has."""
         self.sub_title = reader.name
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.served and action in ("quit", "help_quit"):
+            return False  # hidden from the footer and inert; the server still ends the tab
+        return super().check_action(action, parameters)
+
+    def game_gone(self, why: str) -> None:
+        """Stop following: a terminal watcher exits (`watch` prints why), a served tab says it."""
+        self.gone = why
+        if self.served:
+            self.push_screen(GoneScreen(why))
+        else:
+            self.exit()
 
     def get_default_screen(self) -> Screen:
         return WatchScreen(self.store, self.reader)

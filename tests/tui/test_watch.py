@@ -131,3 +131,108 @@ def test_watcher_shows_readiness_what_blocks_and_what_is_on_the_table() -> None:
     assert seen["table_expected"] == [("fire-back", "Fire-back chance")]
     assert seen["table"].startswith("fire-back Fire-back chance · Blue · Wall Anchor (#7) may fire back at Razor Leader (#1)")
     assert seen["table"].endswith("(pz8 §4)")
+
+
+def test_a_served_tab_has_no_quit_key_and_a_banner_for_spectators() -> None:
+    """A stray q, ctrl+q or ctrl+c on a tablet keeps the view; the banner names no key to press."""
+    from textual.widgets import Footer
+
+    from mstracker.tui.widgets.banner import Banner
+
+    game_id = _game()
+    readers = GameStore.default(readonly=True)
+    app = WatchApp(readers, readers.open_reader(game_id), served=True)
+
+    async def main() -> dict[str, object]:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            banner = str(app.screen.query_one(Banner).render())
+            footer_keys = [b.binding.key for b in app.screen.active_bindings.values() if b.enabled and b.binding.show]
+            await pilot.press("q", "ctrl+q", "ctrl+c", "escape")
+            await pilot.pause()
+            app.query_one(Footer)
+            return {"banner": banner, "keys": footer_keys, "running": app.is_running,
+                    "notices": [n.message for n in app._notifications]}
+
+    seen = asyncio.run(main())
+    assert seen["running"] is True and seen["notices"] == []  # no "press ctrl+q to quit" either
+    assert "q" not in seen["keys"]
+    assert "press n" not in seen["banner"]
+    assert seen["banner"].endswith("Set-up: the players place their fleets; turn 1 starts next")
+
+
+def test_a_terminal_watcher_banner_names_no_key_and_q_still_quits() -> None:
+    game_id = _game()
+    readers = GameStore.default(readonly=True)
+    app = WatchApp(readers, readers.open_reader(game_id))
+
+    async def main() -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = str(app.screen.query_one("#banner").render())
+            await pilot.press("q")
+            await pilot.pause()
+            return text
+
+    assert "press n" not in asyncio.run(main())
+    assert not app.is_running
+
+
+def _delete_while_watched(served: bool) -> tuple[WatchApp, dict[str, object]]:
+    game_id = _game()
+    readers = GameStore.default(readonly=True)
+    app = WatchApp(readers, readers.open_reader(game_id), served=served)
+
+    async def main() -> dict[str, object]:
+        seen: dict[str, object] = {}
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            with GameStore.default() as store:
+                store.delete_game(game_id)
+            seen["stopped"] = await _until(pilot, lambda: app.gone is not None)
+            if app.is_running:
+                seen["screen"] = type(app.screen).__name__
+                seen["shown"] = str(app.screen.query_one("#gone").render())
+        return seen
+
+    return app, asyncio.run(main())
+
+
+def test_a_terminal_watcher_stops_with_a_message_when_its_game_is_deleted() -> None:
+    app, seen = _delete_while_watched(served=False)
+    assert seen == {"stopped": True}
+    assert app.gone == "game 'Watched' (id 1) was deleted; the watcher stopped"
+    assert not app.is_running
+
+
+def test_a_served_tab_says_its_game_was_deleted_and_stops_following() -> None:
+    app, seen = _delete_while_watched(served=True)
+    assert seen["stopped"] is True and seen["screen"] == "GoneScreen"
+    assert str(seen["shown"]).startswith("game 'Watched' (id 1) was deleted; the watcher stopped")
+    assert "you can close this tab" in str(seen["shown"])
+
+
+def test_a_destroyed_ship_moves_to_the_end_of_its_fleet_in_the_watcher() -> None:
+    game_id = _game()
+    readers = GameStore.default(readonly=True)
+    app = WatchApp(readers, readers.open_reader(game_id))
+
+    def order() -> list[str]:
+        return [card.ship.id for card in app.screen.query_one("#fleet-0").query(ShipCard)]
+
+    async def main() -> dict[str, object]:
+        seen: dict[str, object] = {}
+        with GameStore.default() as writer_store, writer_store.open_game(game_id) as writer:
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                seen["before"] = order()
+                writer.perform(Action("set", {"target": "R1", "key": "destroyed", "value": "true"}))
+                seen["moved"] = await _until(pilot, lambda: order()[-1] == "1")
+                seen["after"] = order()
+                writer.undo()
+                seen["back"] = await _until(pilot, lambda: order()[0] == "1")
+        return seen
+
+    seen = asyncio.run(main())
+    assert seen["before"][0] == "1" and seen["moved"] is True and seen["back"] is True
+    assert seen["after"] == [*seen["before"][1:], "1"]

@@ -18,13 +18,19 @@ ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--window-size=1400,1000",
 ]
-#: Installed before the page's own scripts: keeps what the terminal receives, as text, in window.__frames.
+#: Installed before the page's own scripts: keeps what the terminal receives, as text, in window.__frames,
+#: and when each frame arrived (ms since the page was opened) in window.__times.
 FRAME_HOOK = (
-    "window.__frames=[];const O=window.WebSocket;"
+    "window.__frames=[];window.__times=[];const O=window.WebSocket;"
     "window.WebSocket=function(u,p){const w=p===undefined?new O(u):new O(u,p);"
-    "w.addEventListener('message',e=>{if(typeof e.data!=='string'){"
+    "w.addEventListener('message',e=>{if(typeof e.data!=='string'){window.__times.push(performance.now());"
     "window.__frames.push(new TextDecoder().decode(new Uint8Array(e.data)));}});return w;};"
     "window.WebSocket.prototype=O.prototype;"
+)
+#: The page-clock time (ms) of the first frame after which everything received holds arguments[0].
+FIRST_SEEN = (
+    "let s='';for(let i=0;i<window.__frames.length;i++){s+=window.__frames[i];"
+    "if(s.includes(arguments[0])){return window.__times[i];}}return null;"
 )
 
 
@@ -75,12 +81,17 @@ class Browser:
     def open(self, url: str) -> None:
         self._call("POST", f"/session/{self.session}/url", {"url": url})
 
-    def run(self, script: str) -> Any:
-        return self._call("POST", f"/session/{self.session}/execute/sync", {"script": script, "args": []})["value"]
+    def run(self, script: str, *args: Any) -> Any:
+        return self._call("POST", f"/session/{self.session}/execute/sync", {"script": script, "args": list(args)})["value"]
 
     def received(self) -> str:
         """Everything the page's terminal has received so far, as text."""
         return str(self.run("return window.__frames.join('');"))
+
+    def first_seen(self, text: str) -> float | None:
+        """Seconds from opening the page to the frame that completed `text` on it (None: not yet)."""
+        ms = self.run(FIRST_SEEN, text)
+        return None if ms is None else float(ms) / 1000
 
     def screenshot(self) -> bytes:
         import base64

@@ -40,12 +40,12 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _wait_for(check, seconds: float) -> bool:  # noqa: ANN001
+def _wait_for(check, seconds: float, every: float = 0.25) -> bool:  # noqa: ANN001
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if check():
             return True
-        time.sleep(0.25)
+        time.sleep(every)
     return check()
 
 
@@ -70,6 +70,10 @@ def test_served_page_shows_the_ships_and_follows_a_cli_action() -> None:
         browser = Browser()
         browser.open(f"http://127.0.0.1:{port}/")
         assert _wait_for(lambda: "Razor Leader" in browser.received() and "Wall Anchor" in browser.received(), 60)
+        print(f"served first frame: {browser.first_seen('Wall Anchor'):.2f} s from opening the page")  # page clock
+        loaded = browser.run("return performance.getEntriesByType('resource').map(e => e.name);")
+        assert loaded and all(url.startswith(f"http://127.0.0.1:{port}/") or url.startswith(f"ws://127.0.0.1:{port}/")
+                              for url in loaded), loaded  # nothing from the internet (an offline table)
         watchers = _children(server.pid)  # one `mstracker watch` per tab
         acted = _mstracker("game", "act", "Table", "note", "seen-in-the-browser", "--json")
         assert acted.returncode == 0, acted.stderr  # the served game stays writable: the watcher holds no lock
