@@ -4,7 +4,8 @@ exact hit chance, expected damage and chance to destroy; focus fire is in `plann
 Everything comes from the ruleset contract, so no ruleset is named here: `readiness` (only READY
 weapons), `actors` and `targets` (who may fire at whom now), `plan_shot` (the attack a weapon at a target
 is, what a measured distance changes, why it is refused), the engine's `action_odds` (the hit chance and
-the expected damage: the figures of the attack dialog and `mstracker odds` for the same attack) and
+the expected damage, dealt and capped at what the target has (`game.damage`): the figures of the attack
+dialog for the same attack) and
 `target_condition` / `shot_conditions` / `destroy_chance` (the exact chance to destroy, from the target's
 records as they stand: armor, flares, damage states).
 
@@ -144,11 +145,7 @@ class FirePlanner:
         of the attack action, the last from the target's condition (the odds' when the ruleset has none)."""
         odds = self.engine.action_odds(self.state, Action(shot.kind, dict(shot.args)))
         p_hit = odds.p_hit if odds is not None else None
-        expected = None
-        if odds is not None:
-            expected = odds.expected_damage
-            if expected is None and odds.damage:
-                expected = sum((d * p for d, p in odds.damage.items()), Fraction(0))
+        expected = odds.expected_damage if odds is not None else None  # dealt, capped (game.damage)
         kill = self.kill_chance(shot, target)
         if kill is None and odds is not None:
             kill = odds.p_destroy

@@ -18,7 +18,7 @@ from .events import Action, Event
 from .report_charts import ChartSampler
 from .report_damage import DamageLedger
 from .report_fleets import FleetTracker
-from .report_luck import DAMAGE_RULE, PERCENTILE_RULE, RollCollector, luck_by_player
+from .report_luck import RollCollector, luck_by_player, luck_rules
 from .report_markdown import report_markdown
 from .state import GameState, ShipState
 
@@ -152,9 +152,10 @@ class _Fold:
                 "ledger": [{k: v for k, v in e.items() if k != "player"} for e in self.ledger if e["player"] == i],
             })
         rolls = self.rolls.rolls
+        percentile_rule, damage_rule = luck_rules(*self.engine.plugin.luck_notes())
         luck = {
-            "percentile_rule": PERCENTILE_RULE,
-            "damage_rule": DAMAGE_RULE,
+            "percentile_rule": percentile_rule,
+            "damage_rule": damage_rule,
             "players": luck_by_player(rolls, names, ship_names),
             "damage": [self.damage.to_json(i) for i in range(len(names))],
             "unassigned_rolls": sum(1 for r in rolls if r.player is None),

@@ -22,7 +22,6 @@ from .records import FieldSpec
 from .state import GameState, ShipState
 
 if TYPE_CHECKING:
-    from ..rules.outcome import AttackOdds
     from .engine import Engine
 
 
@@ -83,7 +82,7 @@ class DamageLedger:
             odds = self.engine.action_odds(before, action)
         except (ValueError, KeyError, TypeError):  # GameError is a ValueError; odds a ruleset cannot give count nothing
             return
-        target = _ship(before, action.args.get("target"))
+        target = self.engine.plugin.attack_target(before, action.kind, dict(action.args))
         attacker = self.engine.damage_by(before, action, target) if target is not None else None
         if odds is None or target is None or attacker is None:
             return
@@ -93,13 +92,24 @@ class DamageLedger:
             return
         dropped = max(0, hull_before - hull_after) if hull_after is not None else 0
         recorded = _recorded(events, target.id)
-        if not dropped and recorded:  # applied later by the ruleset (cal's Damage phase): as recorded
-            expected, actual = odds.expected_damage, recorded
+        if not dropped and recorded:  # applied later by the ruleset (cal's Damage phase): what it will take
+            actual = self._planned_damage(before, after, target, recorded)
         else:
-            expected, actual = _capped(odds, hull_before), dropped
+            actual = dropped
+        expected = odds.expected_damage  # dealt, capped at what the target has (game.damage)
         if expected is None:
             return
         self._count(attacker, target.owner, Fraction(expected), actual)
+
+    def _planned_damage(self, before: GameState, after: GameState, target: ShipState, recorded: int) -> int:
+        """Damage recorded now and applied later, as the ruleset's plan of fire counts it (cal: the SS the
+        round's total will take, never past 0): the same measure as the expected damage; else as recorded."""
+        plugin = self.engine.plugin
+        now = after.ships.get(target.id)
+        was = plugin.target_condition(before, target)
+        if now is None or was is None:
+            return recorded
+        return plugin.condition_damage(before, target, was, plugin.target_condition(after, now))
 
     def logged_expectation(self, state: GameState, event: Event, dropped: int) -> None:
         """An event that carries its own `expected_damage` (logs read without their actions)."""
@@ -139,13 +149,6 @@ class DamageLedger:
 
 def _exact(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
-
-
-def _capped(odds: AttackOdds, hull: int) -> Fraction | None:
-    """Expected damage that can show on the bar: E[min(damage, what the target has left)]."""
-    if odds.damage:
-        return sum((p * min(d, hull) for d, p in odds.damage.items()), start=Fraction(0))
-    return odds.expected_damage
 
 
 def _recorded(events: Iterable[Event], target: str) -> int:

@@ -115,6 +115,17 @@ class CalPlanning(CalGunnery):
             found = self._planned_breach[key] = damage_phase_destroy_chance(self.rules(state), ss, total)
         return found
 
+    def luck_notes(self) -> tuple[str, str]:
+        """cal's own lines under the battle report's rules of dice luck and damage."""
+        return (
+            "cal: a die rolled for the ship taking the damage (the Minor and Major Damage Tables, the Boarder "
+            "Table) ranks by how mild its result is for that ship; the Craft intercept roll is rolled under, so "
+            "low is good (cal §Craft); a die that only picks which battery or bay is hit ranks as neither.",
+            "cal: gunnery records damage and the Damage phase takes it off the SS (cal §Damage): an attack's "
+            "actual damage is the SS its recorded damage will take; in a ram each ship's damage is the other "
+            "ship's (cal §Moving Ships According To Course).",
+        )
+
     def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
         """The SS the added damage will take in the Damage phase: SS stops at 0 (cal §Damage)."""
         ss, was = before  # type: ignore[misc]

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...dice import Distribution
-from ...rules.outcome import AttackOdds
+from ...rules.outcome import AttackOdds, capped_mean
 from .effects import percent_up
 from .model import Ruleset
 from .procedures import MAX_FLARE_LAUNCHERS, AttackOutcome, attack_distribution, attack_setup
@@ -123,10 +123,12 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[At
             notes.append("only a bomber's bomb launchers name a subsystem")
 
     p_destroy = None
+    expected = damage.mean
     if "armor" in opts:
         armor = int(opts["armor"])
         threshold = int(ruleset.setting("destroyed_at_armor"))
         p_destroy = damage.probability(lambda d: armor - d <= threshold)
+        expected = capped_mean(dict(damage.items()), armor)  # damage past the armor left is no damage
         if armor > t.armor:
             notes.append(f"armor {armor} is above a {setup.target_name}'s full armor {t.armor}")
 
@@ -134,7 +136,7 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[At
         p_hit=p_hit,
         damage=dict(damage.items()),
         outcomes=outcomes,
-        expected_damage=damage.mean,
+        expected_damage=expected,
         p_destroy=p_destroy,
         extra=extra,
         notes=tuple(notes),
@@ -174,14 +176,16 @@ def mines_odds(ruleset: Ruleset, count: int, *, armor: int | None = None, per_mi
              " · ".join(f"{'-'.join(map(str, (r.faces[0], r.faces[-1]))) if len(r.faces) > 1 else r.faces[0]}: "
                         f"{r.value}" for r in table.rows)]
     p_destroy = None
+    expected = damage.mean
     if armor is not None:
         threshold = int(ruleset.setting("destroyed_at_armor"))
         p_destroy = damage.probability(lambda d: armor - d <= threshold)
+        expected = capped_mean(dict(damage.items()), armor)
     one = table_odds(table).map(lambda i: table.rows[i].value or 0)
     return AttackOdds(
         p_hit=damage.probability(lambda d: d > 0),
         damage=dict(damage.items()),
-        expected_damage=damage.mean,
+        expected_damage=expected,
         p_destroy=p_destroy,
         extra={"p_each_mine_detonates": one.probability(lambda d: d > 0)},
         notes=tuple(notes),
