@@ -11,7 +11,7 @@ to recompute each attack's odds (report_damage). Renderers: report_markdown
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .events import Action, Event
@@ -121,7 +121,7 @@ class _Fold:
         if "expected_damage" in event.data:
             self.damage.logged_expectation(before, event, dropped)
 
-    def resource(self, d: dict[str, Any], turn: int) -> None:
+    def resource(self, d: Mapping[str, Any], turn: int) -> None:
         key = (d["player"], d["resource"])
         flow = self.flows.setdefault(key, {"spent": 0, "gained": 0})
         flow["spent" if d["delta"] < 0 else "gained"] += abs(d["delta"])

@@ -13,6 +13,7 @@ state), so no ruleset has to log them; an event that carries `expected_damage` (
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,20 @@ def _ship(state: GameState, ref: Any) -> ShipState | None:
         return None
 
 
+@dataclass
+class Tally:
+    """Attacks with odds: how many, their expected damage and the damage they dealt."""
+
+    attacks: int = 0
+    expected: Fraction = Fraction(0)
+    actual: int = 0
+
+    def add(self, expected: Fraction, actual: int) -> None:
+        self.attacks += 1
+        self.expected += expected
+        self.actual += actual
+
+
 class DamageLedger:
     """Hull damage per player: taken, dealt, self-inflicted; expected against actual for attacks with odds."""
 
@@ -46,9 +61,9 @@ class DamageLedger:
         self.dealt = [0] * players
         self.self_inflicted = [0] * players
         self.unattributed = 0
-        # per player: [attacks, expected, actual] for the attacks they made, and those made at them
-        self.made = [[0, Fraction(0), 0] for _ in range(players)]
-        self.suffered = [[0, Fraction(0), 0] for _ in range(players)]
+        # per player: the attacks they made, and those made at them
+        self.made = [Tally() for _ in range(players)]
+        self.suffered = [Tally() for _ in range(players)]
 
     def _hull(self, ship: ShipState) -> int | None:
         value = ship.record.get(self.bar.key) if self.bar is not None else None
@@ -125,9 +140,7 @@ class DamageLedger:
     def _count(self, attacker: int, defender: int, expected: Fraction, actual: int) -> None:
         for row, player in ((self.made, attacker), (self.suffered, defender)):
             if 0 <= player < self.players:
-                row[player][0] += 1
-                row[player][1] += expected
-                row[player][2] += actual
+                row[player].add(expected, actual)
 
     def to_json(self, player: int) -> dict[str, Any]:
         made, suffered = self.made[player], self.suffered[player]
@@ -136,14 +149,14 @@ class DamageLedger:
             "taken": self.taken[player],
             "dealt": self.dealt[player],
             "self_inflicted": self.self_inflicted[player],
-            "attacks_made": made[0],
-            "expected_dealt": round(float(made[1]), 2),
-            "expected_dealt_exact": _exact(made[1]),
-            "actual_dealt": made[2],
-            "attacks_suffered": suffered[0],
-            "expected_taken": round(float(suffered[1]), 2),
-            "expected_taken_exact": _exact(suffered[1]),
-            "actual_taken": suffered[2],
+            "attacks_made": made.attacks,
+            "expected_dealt": round(float(made.expected), 2),
+            "expected_dealt_exact": _exact(made.expected),
+            "actual_dealt": made.actual,
+            "attacks_suffered": suffered.attacks,
+            "expected_taken": round(float(suffered.expected), 2),
+            "expected_taken_exact": _exact(suffered.expected),
+            "actual_taken": suffered.actual,
         }
 
 

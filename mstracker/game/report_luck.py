@@ -177,7 +177,7 @@ class RollCollector:
         if isinstance(dice, list) and dice:
             ship = data.get("ship") if isinstance(data.get("ship"), str) else None
             purpose = event.kind.replace("-", " ")
-            owner = ships[ship].owner if ship in ships else None
+            owner = ships[ship].owner if ship is not None and ship in ships else None
             bare = [
                 LoggedRoll(turn, owner, purpose, "", ship, pair[0], (pair[1],), False)
                 for pair in dice if isinstance(pair, list) and len(pair) == 2 and _valid(pair[0], pair[1:])

@@ -68,7 +68,7 @@ def subsystem_outcomes(plan: AttackPlan) -> dict[str, Fraction]:
     faces = parse(table.dice).distribution()
     for row in table.rows:
         name = f"{plan.subsystem} destroyed" if row.result == "subsystem_destroyed" else row.text
-        out[name] = p_hit * faces.probability(lambda face, row=row: face in row.faces)
+        out[name] = p_hit * faces.probability(row.faces.__contains__)
     return out
 
 

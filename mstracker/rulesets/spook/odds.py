@@ -8,6 +8,7 @@ for the same attack.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ...dice import Distribution
@@ -147,6 +148,10 @@ def _destroys(ruleset: Ruleset, name: str) -> bool:
     return any(row.text == name and row.result == "subsystem" for row in ruleset.tables["subsystem"].rows)
 
 
+def _named(name: str, outcome: tuple[str, int]) -> bool:
+    return outcome[0] == name
+
+
 def _subsystem(ruleset: Ruleset, dist: Distribution[AttackOutcome]) -> tuple[Distribution[int], dict[str, Fraction]]:
     """The armor damage and the named outcomes of a shot followed, on a hit, by the d8 subsystem table."""
     table = ruleset.tables["subsystem"]
@@ -159,7 +164,7 @@ def _subsystem(ruleset: Ruleset, dist: Distribution[AttackOutcome]) -> tuple[Dis
 
     joint = dist.bind(after)
     names = [MISS, *dict.fromkeys(row.text for row in table.rows)]
-    outcomes = {name: joint.probability(lambda x, name=name: x[0] == name) for name in names}
+    outcomes = {name: joint.probability(partial(_named, name)) for name in names}
     return joint.map(lambda x: x[1]), {k: v for k, v in outcomes.items() if v}
 
 
