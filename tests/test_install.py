@@ -31,6 +31,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_wheel_runs_rules_list_outside_the_repo(tmp_path: Path, wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "mstracker/data/rulesets/spook.toml" in names
+    assert "mstracker/py.typed" in names  # a ruleset author's type checker reads mstracker.api's types
     assert any(n.startswith("mstracker/data/fleets/") for n in names)
     target = tmp_path / "site"
     subprocess.run(

@@ -22,6 +22,7 @@ from ..rules import RulesetBase
 from ..rules.contract import DicePlan, LegalAction, Obligation
 from ..rules.outcome import AttackOdds
 from .actions import GENERIC_DECIDERS, GENERIC_SPECS, StepRole
+from .damage import with_expected_dealt
 from .errors import GameError, InvalidAction
 from .events import Action, ActionSpec, ArgType, DiceRecorder, Event
 from .generic import GENERIC_REDUCERS
@@ -126,7 +127,9 @@ class Engine:
             args = spec.coerce(action.args)
         except InvalidAction:
             return None
-        return self.plugin.action_odds(state, action.kind, args)
+        # expected damage has one meaning on every screen: dealt, capped at what the target has (game.damage)
+        return with_expected_dealt(self.plugin, state, action.kind, args,
+                                   self.plugin.action_odds(state, action.kind, args))
 
     # ---- the contract's answers ------------------------------------------------------------------
     def legal_actions(self, state: GameState, prefer: str | None = None, marked: str | None = None) -> tuple[LegalAction, ...]:

@@ -4,7 +4,8 @@ exact hit chance, expected damage and chance to destroy; focus fire is in `plann
 Everything comes from the ruleset contract, so no ruleset is named here: `readiness` (only READY
 weapons), `actors` and `targets` (who may fire at whom now), `plan_shot` (the attack a weapon at a target
 is, what a measured distance changes, why it is refused), the engine's `action_odds` (the hit chance and
-the expected damage: the figures of the attack dialog and `mstracker odds` for the same attack) and
+the expected damage, dealt and capped at what the target has (`game.damage`): the figures of the attack
+dialog for the same attack) and
 `target_condition` / `shot_conditions` / `destroy_chance` (the exact chance to destroy, from the target's
 records as they stand: armor, flares, damage states).
 
@@ -23,7 +24,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..rules.contract import DistanceUse, PlannedShot
+from ..rules.contract import DistanceUse, ItemReadiness, PlannedShot, Readiness
 from .errors import InvalidAction
 from .events import Action
 from .planner_rows import Distances, Measured, PlanRow, SortKey, sort_rows
@@ -43,6 +44,7 @@ class FirePlanner:
         self.plugin = engine.plugin
         self.state = state
         self._actors: dict[str, frozenset[str]] = {}
+        self._ready: dict[str, dict[str, ItemReadiness]] = {}
         self._in_play: dict[str, bool] = {}
         self._order: list[ShipState] | None = None
         self._targets: dict[tuple[str, str], frozenset[str]] = {}
@@ -78,9 +80,18 @@ class FirePlanner:
     def enemies(self, ship: ShipState) -> list[ShipState]:
         return [s for s in self.ships() if s.owner != ship.owner and self.in_play(s)]
 
+    def readiness(self, ship: ShipState) -> dict[str, ItemReadiness]:
+        """The ship's items by id, as the contract's readiness gives them (once per state)."""
+        found = self._ready.get(ship.id)
+        if found is None:
+            found = self._ready[ship.id] = {r.item: r for r in self.plugin.readiness(self.state, ship)}
+        return found
+
     def ready_weapons(self, ship: ShipState) -> list[tuple[str, str]]:
-        """(item id, name) of the ship's weapons that are READY now."""
-        return [(r.item, r.name) for r in self.plugin.readiness(self.state, ship) if r.kind == "weapon" and r.usable]
+        """(item id, name) of the ship's weapons that are READY now, or WAITING to fire later this turn (the
+        ruleset's planned shot then says so, `PlannedShot.later`, or the weapon is left out)."""
+        return [(r.item, r.name) for r in self.readiness(ship).values()
+                if r.kind == "weapon" and (r.usable or r.status is Readiness.WAITING)]
 
     def may_act(self, kind: str, ship: ShipState) -> bool:
         if kind not in self._actors:
@@ -144,11 +155,7 @@ class FirePlanner:
         of the attack action, the last from the target's condition (the odds' when the ruleset has none)."""
         odds = self.engine.action_odds(self.state, Action(shot.kind, dict(shot.args)))
         p_hit = odds.p_hit if odds is not None else None
-        expected = None
-        if odds is not None:
-            expected = odds.expected_damage
-            if expected is None and odds.damage:
-                expected = sum((d * p for d, p in odds.damage.items()), Fraction(0))
+        expected = odds.expected_damage if odds is not None else None  # dealt, capped (game.damage)
         kill = self.kill_chance(shot, target)
         if kill is None and odds is not None:
             kill = odds.p_destroy
@@ -177,12 +184,32 @@ class FirePlanner:
 
     def shot(self, ship: ShipState, weapon: str, target: ShipState, distances: Distances
              ) -> tuple[PlannedShot, int | None, Measured] | None:
-        """The planned shot with its distance, when the rules let this ship fire it at this target now."""
-        distance = distances.of(ship.id, target.id)
-        shot = self.plugin.plan_shot(self.state, ship, weapon, target, distance)
-        if shot is None or not self.may_act(shot.kind, ship) or not self.may_target(shot.kind, ship, target):
+        """The planned shot with its distance, when the rules let this ship fire it at this target now (or
+        later this turn, as the ruleset plans it: `PlannedShot.later`)."""
+        shot = self.plugin.plan_shot(self.state, ship, weapon, target, distances.of(ship.id, target.id))
+        if shot is None or not self.fires_now_or_later(shot, ship, weapon):
             return None
-        return shot, distance, distances.source(ship.id, target.id)
+        if not shot.later and not self.may_target(shot.kind, ship, target):
+            return None
+        return (shot, *self.distance(shot, ship, target, distances))
+
+    def fires_now_or_later(self, shot: PlannedShot, ship: ShipState, weapon: str) -> bool:
+        """A weapon ready now whose ship may act now, or one the ruleset plans as it will fire later this turn."""
+        if shot.later:
+            return True
+        ready = self.readiness(ship).get(weapon)
+        return ready is not None and ready.usable and self.may_act(shot.kind, ship)
+
+    @staticmethod
+    def distance(shot: PlannedShot, ship: ShipState, target: ShipState, distances: Distances
+                 ) -> tuple[int | None, Measured]:
+        """The distance of a shot: as measured, else the one the rules filled in (a fire-back answers from
+        the distance of the shot it answers, pz8 §4)."""
+        distance = distances.of(ship.id, target.id)
+        given = shot.args.get("distance")
+        if distance is None and isinstance(given, int) and not isinstance(given, bool):
+            return given, Measured.SHOT
+        return distance, distances.source(ship.id, target.id)
 
 
     def why_silent(self, ship: ShipState) -> str:

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..dice import Distribution
+from ..rules.contract import Readiness
 from .errors import InvalidAction
 from .planner import Distances, FirePlanner, PlanRow
 from .state import GameState, ShipState
@@ -137,23 +138,26 @@ class FocusPlanner:
         status = ready.get(item.id)
         if item.kind != "weapon":
             raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} is a {item.kind}, not a weapon")
-        if status is None or not status.usable:
+        if status is None or not (status.usable or status.status is Readiness.WAITING):
             why = status.words() if status is not None else "not ready"
             raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} is not ready: {why}")
         if aim.owner == ship.owner:
             raise InvalidAction(f"{aim.label} is not an enemy of {ship.label}: both are "
                                 f"{state.players[ship.owner].name}'s")
-        distance = distances.of(ship.id, aim.id)
-        shot = planner.plugin.plan_shot(state, ship, item.id, aim, distance)
+        shot = planner.plugin.plan_shot(state, ship, item.id, aim, distances.of(ship.id, aim.id))
         if shot is None:
             raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} makes no attack on a ship")
-        if not planner.may_act(shot.kind, ship):
-            raise InvalidAction(planner.cannot_act(shot.kind, ship))
-        if not planner.may_target(shot.kind, ship, aim):
-            raise InvalidAction(f"{ship.label} may not {shot.kind} at {aim.label} now")
+        if not shot.later:  # a shot the rules plan for later this turn (pz8 §2) is checked by them alone
+            if not status.usable:
+                raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} is not ready: {status.words()}")
+            if not planner.may_act(shot.kind, ship):
+                raise InvalidAction(planner.cannot_act(shot.kind, ship))
+            if not planner.may_target(shot.kind, ship, aim):
+                raise InvalidAction(f"{ship.label} may not {shot.kind} at {aim.label} now")
         if shot.refused:
             raise InvalidAction(shot.refused)
-        row = planner.row(ship, (item.id, item.name), aim, shot, distance, distances.source(ship.id, aim.id))
+        distance, measured = planner.distance(shot, ship, aim, distances)
+        row = planner.row(ship, (item.id, item.name), aim, shot, distance, measured)
         if row.needs_distance:
             raise InvalidAction(f"the odds of {item.name} of {ship.label} depend on its distance to {aim.label}: "
                                 f"measure it ({shot.unit or 'distance'}) first")

@@ -27,6 +27,7 @@ class Measured(StrEnum):
 
     PAIR = "pair"  # measured from this ship to this target
     TARGET = "target"  # measured once for the target: all the firing ships are about this far
+    SHOT = "shot"  # set by the rules from the shot this one answers (a pz8 fire-back, pz8 §4)
     UNKNOWN = "unknown"  # not measured
 
 

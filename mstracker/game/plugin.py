@@ -333,6 +333,24 @@ class RulesetPlugin:
         actor = engine.acting_ship_id(state, spec, args)
         return state.ships[actor].owner if actor in state.ships else None
 
+    def attack_target(self, state: GameState, kind: str, args: dict[str, Any]) -> ShipState | None:
+        """The ship action `kind` (its checked `args`) attacks, for expected damage and the report's
+        expected-against-actual; None when it attacks no ship. Default: its `target` ship argument. A
+        ruleset overrides it where the target is not an argument (lukas: a Beam fires at its announced
+        target)."""
+        ref = args.get("target")
+        if not isinstance(ref, str) or not ref:
+            return None
+        try:
+            return state.find_ship(ref)
+        except InvalidAction:
+            return None
+
+    def luck_notes(self) -> tuple[str, str]:
+        """The ruleset's own sentences after the battle report's generic rules of dice luck and of damage
+        (which dice rank otherwise and why, who causes which damage), citing its book; ('', '') for none."""
+        return "", ""
+
     def available(self, state: GameState, kind: str) -> str | None:
         """Why action `kind` cannot be done now (wrong phase, nobody may), or None when it can."""
         return None

@@ -11,14 +11,14 @@ to recompute each attack's odds (report_damage). Renderers: report_markdown
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .events import Action, Event
 from .report_charts import ChartSampler
 from .report_damage import DamageLedger
 from .report_fleets import FleetTracker
-from .report_luck import DAMAGE_RULE, PERCENTILE_RULE, RollCollector, luck_by_player
+from .report_luck import RollCollector, luck_by_player, luck_rules
 from .report_markdown import report_markdown
 from .state import GameState, ShipState
 
@@ -121,7 +121,7 @@ class _Fold:
         if "expected_damage" in event.data:
             self.damage.logged_expectation(before, event, dropped)
 
-    def resource(self, d: dict[str, Any], turn: int) -> None:
+    def resource(self, d: Mapping[str, Any], turn: int) -> None:
         key = (d["player"], d["resource"])
         flow = self.flows.setdefault(key, {"spent": 0, "gained": 0})
         flow["spent" if d["delta"] < 0 else "gained"] += abs(d["delta"])
@@ -152,9 +152,10 @@ class _Fold:
                 "ledger": [{k: v for k, v in e.items() if k != "player"} for e in self.ledger if e["player"] == i],
             })
         rolls = self.rolls.rolls
+        percentile_rule, damage_rule = luck_rules(*self.engine.plugin.luck_notes())
         luck = {
-            "percentile_rule": PERCENTILE_RULE,
-            "damage_rule": DAMAGE_RULE,
+            "percentile_rule": percentile_rule,
+            "damage_rule": damage_rule,
             "players": luck_by_player(rolls, names, ship_names),
             "damage": [self.damage.to_json(i) for i in range(len(names))],
             "unassigned_rolls": sum(1 for r in rolls if r.player is None),

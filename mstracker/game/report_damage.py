@@ -13,6 +13,7 @@ state), so no ruleset has to log them; an event that carries `expected_damage` (
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,6 @@ from .records import FieldSpec
 from .state import GameState, ShipState
 
 if TYPE_CHECKING:
-    from ..rules.outcome import AttackOdds
     from .engine import Engine
 
 
@@ -33,6 +33,20 @@ def _ship(state: GameState, ref: Any) -> ShipState | None:
         return state.find_ship(str(ref))
     except GameError:
         return None
+
+
+@dataclass
+class Tally:
+    """Attacks with odds: how many, their expected damage and the damage they dealt."""
+
+    attacks: int = 0
+    expected: Fraction = Fraction(0)
+    actual: int = 0
+
+    def add(self, expected: Fraction, actual: int) -> None:
+        self.attacks += 1
+        self.expected += expected
+        self.actual += actual
 
 
 class DamageLedger:
@@ -47,9 +61,9 @@ class DamageLedger:
         self.dealt = [0] * players
         self.self_inflicted = [0] * players
         self.unattributed = 0
-        # per player: [attacks, expected, actual] for the attacks they made, and those made at them
-        self.made = [[0, Fraction(0), 0] for _ in range(players)]
-        self.suffered = [[0, Fraction(0), 0] for _ in range(players)]
+        # per player: the attacks they made, and those made at them
+        self.made = [Tally() for _ in range(players)]
+        self.suffered = [Tally() for _ in range(players)]
 
     def _hull(self, ship: ShipState) -> int | None:
         value = ship.record.get(self.bar.key) if self.bar is not None else None
@@ -83,7 +97,7 @@ class DamageLedger:
             odds = self.engine.action_odds(before, action)
         except (ValueError, KeyError, TypeError):  # GameError is a ValueError; odds a ruleset cannot give count nothing
             return
-        target = _ship(before, action.args.get("target"))
+        target = self.engine.plugin.attack_target(before, action.kind, dict(action.args))
         attacker = self.engine.damage_by(before, action, target) if target is not None else None
         if odds is None or target is None or attacker is None:
             return
@@ -93,13 +107,24 @@ class DamageLedger:
             return
         dropped = max(0, hull_before - hull_after) if hull_after is not None else 0
         recorded = _recorded(events, target.id)
-        if not dropped and recorded:  # applied later by the ruleset (cal's Damage phase): as recorded
-            expected, actual = odds.expected_damage, recorded
+        if not dropped and recorded:  # applied later by the ruleset (cal's Damage phase): what it will take
+            actual = self._planned_damage(before, after, target, recorded)
         else:
-            expected, actual = _capped(odds, hull_before), dropped
+            actual = dropped
+        expected = odds.expected_damage  # dealt, capped at what the target has (game.damage)
         if expected is None:
             return
         self._count(attacker, target.owner, Fraction(expected), actual)
+
+    def _planned_damage(self, before: GameState, after: GameState, target: ShipState, recorded: int) -> int:
+        """Damage recorded now and applied later, as the ruleset's plan of fire counts it (cal: the SS the
+        round's total will take, never past 0): the same measure as the expected damage; else as recorded."""
+        plugin = self.engine.plugin
+        now = after.ships.get(target.id)
+        was = plugin.target_condition(before, target)
+        if now is None or was is None:
+            return recorded
+        return plugin.condition_damage(before, target, was, plugin.target_condition(after, now))
 
     def logged_expectation(self, state: GameState, event: Event, dropped: int) -> None:
         """An event that carries its own `expected_damage` (logs read without their actions)."""
@@ -115,9 +140,7 @@ class DamageLedger:
     def _count(self, attacker: int, defender: int, expected: Fraction, actual: int) -> None:
         for row, player in ((self.made, attacker), (self.suffered, defender)):
             if 0 <= player < self.players:
-                row[player][0] += 1
-                row[player][1] += expected
-                row[player][2] += actual
+                row[player].add(expected, actual)
 
     def to_json(self, player: int) -> dict[str, Any]:
         made, suffered = self.made[player], self.suffered[player]
@@ -126,26 +149,19 @@ class DamageLedger:
             "taken": self.taken[player],
             "dealt": self.dealt[player],
             "self_inflicted": self.self_inflicted[player],
-            "attacks_made": made[0],
-            "expected_dealt": round(float(made[1]), 2),
-            "expected_dealt_exact": _exact(made[1]),
-            "actual_dealt": made[2],
-            "attacks_suffered": suffered[0],
-            "expected_taken": round(float(suffered[1]), 2),
-            "expected_taken_exact": _exact(suffered[1]),
-            "actual_taken": suffered[2],
+            "attacks_made": made.attacks,
+            "expected_dealt": round(float(made.expected), 2),
+            "expected_dealt_exact": _exact(made.expected),
+            "actual_dealt": made.actual,
+            "attacks_suffered": suffered.attacks,
+            "expected_taken": round(float(suffered.expected), 2),
+            "expected_taken_exact": _exact(suffered.expected),
+            "actual_taken": suffered.actual,
         }
 
 
 def _exact(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
-
-
-def _capped(odds: AttackOdds, hull: int) -> Fraction | None:
-    """Expected damage that can show on the bar: E[min(damage, what the target has left)]."""
-    if odds.damage:
-        return sum((p * min(d, hull) for d, p in odds.damage.items()), start=Fraction(0))
-    return odds.expected_damage
 
 
 def _recorded(events: Iterable[Event], target: str) -> int:

@@ -40,25 +40,26 @@ PERCENTILE_RULE = (
     "Each roll's mid-rank percentile under the exact distribution of its total (N dice of S sides), its "
     "totals ordered from worst to best for the player it is rolled for: "
     "P(worse) + P(as good)/2, so fair dice average exactly 50%. A higher total counts as luckier unless the "
-    "ruleset ranks the die's results otherwise for that player: the accuracy d12 by its table (spook §5 "
-    "Accuracy: 12, a miss with friendly fire, is the worst face and 11 the best), a die rolled for the ship "
-    "taking the damage by how mild its result is (spook flares §6 B1 and mines §7 A1, cal damage and "
-    "Boarder tables), a roll-under die low (the cal §Craft intercept roll), a die that only picks which "
-    "battery or bay is hit as neither."
+    "ruleset ranks the die's results otherwise for that player (a table that is not monotonic, a die rolled "
+    "for the ship taking the damage, a roll-under die, a die that only picks which system is hit)."
 )
 DAMAGE_RULE = (
     "Damage is the drop of the first bar of the record (armor, SS). Taken: every drop on a player's ships. "
     "Dealt: drops on enemy ships, credited to the player the ruleset says caused them: the owner of the "
-    "acting ship, except where the rules put the cause elsewhere: mines deal their damage for the player "
-    "who laid them (spook §7 A1), friendly fire is the firing player's (spook §5 Accuracy), and in a ram "
-    "each ship's damage is the other ship's (cal §Moving Ships According To Course). Damage a player "
-    "caused to their own ships is self-inflicted (friendly fire, a spook rammer's own damage, a blast or "
-    "scuttle on one's own ships). Drops made by automatic steps or hand "
-    "adjustments go to the opponent in a two-player game. Expected: for every attack whose odds "
-    "the ruleset gives, the odds in force before the roll (expected damage, capped at the target's bar); "
-    "actual: what that attack took off the target's bar, or the damage the attack recorded when the "
-    "ruleset applies it later (cal)."
+    "acting ship, unless the rules put the cause elsewhere. Damage a player caused to their own ships is "
+    "self-inflicted. Drops made by automatic steps or hand adjustments go to the opponent in a two-player "
+    "game. Expected: for every attack whose odds the ruleset gives, the expected damage in force before the "
+    "roll: damage dealt, capped at what the target has left (as the attack dialog and the fire planner "
+    "show it); actual: what that attack took off the target, or, where the ruleset applies recorded damage "
+    "later, what that damage will take."
 )
+
+
+def luck_rules(percentile_note: str, damage_note: str) -> tuple[str, str]:
+    """The report's two rule texts with the ruleset's own sentences (`RulesetPlugin.luck_notes`) after them."""
+    return (f"{PERCENTILE_RULE} {percentile_note}".strip(), f"{DAMAGE_RULE} {damage_note}".strip())
+
+
 #: Bare-faced events mark the start of a new action where the log's actions are not known.
 BOUNDARY_KINDS = frozenset({"step-entered", "turn-started"})
 
@@ -176,7 +177,7 @@ class RollCollector:
         if isinstance(dice, list) and dice:
             ship = data.get("ship") if isinstance(data.get("ship"), str) else None
             purpose = event.kind.replace("-", " ")
-            owner = ships[ship].owner if ship in ships else None
+            owner = ships[ship].owner if ship is not None and ship in ships else None
             bare = [
                 LoggedRoll(turn, owner, purpose, "", ship, pair[0], (pair[1],), False)
                 for pair in dice if isinstance(pair, list) and len(pair) == 2 and _valid(pair[0], pair[1:])

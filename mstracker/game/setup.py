@@ -10,7 +10,7 @@ from ..rules import RulesetBase, Setting
 from ..rules.base import check_setting_value
 from .errors import GameError, IllegalRoster, InvalidAction, InvalidSetting
 from .records import parse_bool
-from .state import GameState, PhaseInfo, PlayerState, StepInfo
+from .state import GameState, PhaseInfo, PlayerState, ShipState, StepInfo
 
 if TYPE_CHECKING:
     from .plugin import RulesetPlugin
@@ -122,7 +122,7 @@ def new_game_state(
             [(fleet, message) for _, fleet, messages in breaks for message in messages],
         )
     players = _unique_names([plugin.initial_player(i, r, values) for i, r in enumerate(rosters)])
-    ships = {}
+    ships: dict[str, ShipState] = {}
     for owner, roster in enumerate(rosters):
         for entry in roster.ships:
             ship_id = str(len(ships) + 1)

@@ -338,7 +338,11 @@ class PlannedShot:
     `same` (optional, for speed) is what the shot's figures depend on besides the target's condition:
     two shots of one kind with equal `same` at targets in equal conditions (`target_condition`) have
     equal odds and equal outcomes in this state, so the planner works them out once (spook: the
-    weapon, the target's class and afterburner). None: every shot is worked out on its own."""
+    weapon, the target's class and afterburner). None: every shot is worked out on its own.
+
+    `later` says why a weapon that is not ready yet (Readiness.WAITING) is planned all the same, as it
+    will fire later this turn (pz8 §2: a ship still to be activated fires in its activation): the planner
+    and focus fire then list it, though its ship may not act now. Blank: the shot is made now or not at all."""
 
     kind: str
     args: Mapping[str, Any]
@@ -346,6 +350,7 @@ class PlannedShot:
     unit: str = ""
     refused: str = ""
     same: Hashable | None = None
+    later: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -50,7 +51,7 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def describe_error(err: dict[str, Any]) -> str:
+def describe_error(err: Mapping[str, Any]) -> str:
     """One pydantic error as 'loc: problem'."""
     loc = err.get("loc", ())
     # Tagged unions and 'after' validators add noise segments; drop function-named ones.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -67,3 +68,10 @@ class AttackOdds:
         if self.notes:
             out["notes"] = list(self.notes)
         return out
+
+
+def capped_mean(damage: Mapping[int, Fraction], left: int) -> Fraction:
+    """E[min(damage, left)]: expected damage dealt to a target holding `left` (armor, SS): damage past what
+    the target has left is no damage, and an empty bar takes none (the one definition: mstracker.game.damage)."""
+    room = max(0, left)
+    return sum((p * min(max(0, d), room) for d, p in damage.items()), Fraction(0))

@@ -16,6 +16,7 @@ RULESET_IDS = ruleset_ids()
 from mstracker.store.catalog import book_ruleset, load_ruleset
 
 DATA = shipped_data_dir() / "rulesets"
+BOOKS = ("spook", "lukas", "pz8", "cal")
 
 
 def raw(rid: str) -> dict:
@@ -27,7 +28,8 @@ def test_every_ruleset_file_validates_and_cites_sources(rid: str) -> None:
     ruleset = book_ruleset(rid)
     assert ruleset.meta.id == rid
     assert ruleset.phases, f"{rid} has no turn sequence"
-    assert ruleset.tables, f"{rid} has no dice tables"
+    if rid in BOOKS:  # the four books have dice tables; another installed ruleset need not
+        assert ruleset.tables, f"{rid} has no dice tables"
     for name, section in ruleset.sections().items():
         if isinstance(section, dict):
             for key, entry in section.items():

@@ -7,7 +7,7 @@ what the screens need and imports the heavy modules (model, procedures, game plu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...rules.contract import (
     BuilderField,
@@ -19,6 +19,9 @@ from ...rules.contract import (
     OptionType,
     SceneStep,
 )
+
+if TYPE_CHECKING:
+    from ...fleet import Finding
 
 DESIGN_FIELDS = (
     BuilderField("type", "Type", FieldType.CHOICE, choices=("Escort", "Capital Ship"), row="Type", optional=False),
@@ -78,7 +81,7 @@ class CalPackage(ModulePackage):
         stock = ruleset.classes.get(based_on) if based_on else None
         return class_values(stock) if stock is not None else {"type": "Escort"}
 
-    def design_findings(self, ruleset: Any, roster: Any, name: str, data: Mapping[str, Any]) -> tuple[str, ...]:
+    def design_findings(self, ruleset: Any, roster: Any, name: str, data: Mapping[str, Any]) -> tuple[Finding, ...]:
         from .fleet import design_problems
 
         return design_problems(ruleset, roster, name, data)

@@ -103,7 +103,8 @@ def attack_odds(ruleset: Ruleset, options: Mapping[str, Any], *, already: int = 
     return AttackOdds(
         p_hit=p_success(profile.target_number, crew),
         damage=damage,
-        expected_damage=dist.mean,
+        # the SS this damage will take in the Damage phase, with what is already recorded (never past 0)
+        expected_damage=sum((p * (min(already + d, ss) - min(already, ss)) for d, p in damage.items()), Fraction(0)),
         p_destroy=figures["p_destroy"],
         extra={"p_major": figures["p_major"], "p_minor": figures["p_minor"], "p_SS_reaches_0": figures["p_SS_reaches_0"]},
         notes=tuple(notes),

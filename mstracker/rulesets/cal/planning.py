@@ -49,6 +49,12 @@ class Condition(NamedTuple):
     recorded: int
 
 
+def _condition(value: Hashable) -> Condition:
+    """A condition as the planner hands it back (a Condition, or the same pair)."""
+    ss, total = value if isinstance(value, tuple) else (0, 0)
+    return Condition(int(ss), int(total))
+
+
 class CalPlanning(CalGunnery):
     """The fire planner's questions: a planned attack, a target's round total, its chance of a breach."""
 
@@ -78,7 +84,7 @@ class CalPlanning(CalGunnery):
 
     def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
         """Its SS and the damage its Damage phase will take so far this round (cal §Damage)."""
-        return Condition(int(target.record["ss"]), recorded(self, state, target))
+        return Condition(int(target.record["ss"]), recorded(self, state, target))  # type: ignore[arg-type]  # a group of the Plugin
 
     def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Hashable
                         ) -> Distribution[Hashable] | None:
@@ -90,7 +96,7 @@ class CalPlanning(CalGunnery):
             shot = self.prepare_fire(state, args, timed=False)
         except GameError:
             return None
-        ss, total = condition  # type: ignore[misc]
+        ss, total = _condition(condition)
         return self._gunnery_damage(state, shot).map(lambda damage: Condition(ss, total + damage))
 
     def _gunnery_damage(self, state: GameState, shot: Shot) -> Distribution[int]:
@@ -100,13 +106,13 @@ class CalPlanning(CalGunnery):
         if found is None:
             if len(self._planned_damage) > 1024:
                 self._planned_damage.clear()
-            found = self._planned_damage[key] = attack_damage(self.rules(state), fire_options(self, shot))
+            found = self._planned_damage[key] = attack_damage(self.rules(state), fire_options(self, shot))  # type: ignore[arg-type]  # a group of the Plugin
         return found
 
     def destroy_chance(self, state: GameState, target: ShipState, condition: Hashable) -> Fraction:
         """The chance the Damage phase destroys a ship left in `condition`: a Reactor Breach on the table its
         round total calls for, Chain Reaction included (or SS 0 under the house rule ss_zero_destroys)."""
-        ss, total = condition  # type: ignore[misc]
+        ss, total = _condition(condition)
         key = (tuple(sorted(state.settings.items())), ss, total)
         found = self._planned_breach.get(key)
         if found is None:
@@ -115,8 +121,19 @@ class CalPlanning(CalGunnery):
             found = self._planned_breach[key] = damage_phase_destroy_chance(self.rules(state), ss, total)
         return found
 
+    def luck_notes(self) -> tuple[str, str]:
+        """cal's own lines under the battle report's rules of dice luck and damage."""
+        return (
+            "cal: a die rolled for the ship taking the damage (the Minor and Major Damage Tables, the Boarder "
+            "Table) ranks by how mild its result is for that ship; the Craft intercept roll is rolled under, so "
+            "low is good (cal §Craft); a die that only picks which battery or bay is hit ranks as neither.",
+            "cal: gunnery records damage and the Damage phase takes it off the SS (cal §Damage): an attack's "
+            "actual damage is the SS its recorded damage will take; in a ram each ship's damage is the other "
+            "ship's (cal §Moving Ships According To Course).",
+        )
+
     def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
         """The SS the added damage will take in the Damage phase: SS stops at 0 (cal §Damage)."""
-        ss, was = before  # type: ignore[misc]
-        _, now = after  # type: ignore[misc]
+        ss, was = _condition(before)
+        _, now = _condition(after)
         return max(0, min(now, ss) - min(was, ss))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -205,7 +206,7 @@ class Ruleset(RulesetBase):
     def _references_exist(self) -> Ruleset:
         problems: list[str] = []
 
-        def check(where: str, names: tuple[str, ...] | list[str], known: dict[str, object], kind: str) -> None:
+        def check(where: str, names: tuple[str, ...] | list[str], known: Mapping[str, object], kind: str) -> None:
             for name in names:
                 if name not in known:
                     problems.append(f"{where}: {name!r} is not a {kind} (known: {', '.join(known)})")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...rules.outcome import AttackOdds
+from ...rules.outcome import AttackOdds, capped_mean
 from .model import Ruleset
 from ...dice import parse
 from .procedures import HIT_DIE, AttackPlan, hit_distribution, outcome_distribution, plan_attack
@@ -46,10 +46,12 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any]) -> AttackOdds:
         extra["p_subsystem_destroyed"] = outcomes.probability(lambda o: o.subsystem_destroyed)
         named = subsystem_outcomes(plan)
     p_destroy = damage.probability(lambda d: d >= armor) if armor is not None else None
+    # expected damage is damage dealt: past the armor left it is no damage
+    expected = capped_mean(dict(damage.items()), armor) if armor is not None else damage.mean
     return AttackOdds(
         p_hit=p_hit,
         damage=dict(damage.items()),
-        expected_damage=damage.mean,
+        expected_damage=expected,
         p_destroy=p_destroy,
         outcomes=named,
         extra=extra,
@@ -66,7 +68,7 @@ def subsystem_outcomes(plan: AttackPlan) -> dict[str, Fraction]:
     faces = parse(table.dice).distribution()
     for row in table.rows:
         name = f"{plan.subsystem} destroyed" if row.result == "subsystem_destroyed" else row.text
-        out[name] = p_hit * faces.probability(lambda face, row=row: face in row.faces)
+        out[name] = p_hit * faces.probability(row.faces.__contains__)
     return out
 
 

@@ -259,6 +259,15 @@ class Plugin(PlanningHelper, RulesetPlugin):
             return order.order_dice(order.prepare_order(self, state, args))
         return None
 
+    def attack_target(self, state: GameState, kind: str, args: dict[str, Any]) -> ShipState | None:
+        """A Beam fires at the target announced for it (lukas §3.b Beam), which `fire-beam` does not name."""
+        if kind != "fire-beam":
+            return super().attack_target(state, kind, args)
+        try:
+            return prepare_beam(self, state, args).target
+        except GameError:
+            return None
+
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         if kind == "fire":
             return fire_odds(self, state, args)

@@ -72,10 +72,10 @@ class GameOdds:
         shooter = state.find_ship(ref)
         distance = args.get("distance")
         answers = fire_back and pending is not None and pending.ship == shooter.id
-        if answers and distance is None:
+        if pending is not None and answers and distance is None:
             distance = pending.distance
         target_damaged = False
-        if answers:
+        if pending is not None and answers:
             target_damaged = bool(state.ships[pending.at].get("damaged"))
         elif not at_torpedo:
             if not args.get("target"):

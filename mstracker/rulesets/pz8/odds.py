@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ...rules.names import UnknownName
@@ -20,6 +21,10 @@ FLAGS = ("damaged", "target_damaged", "fire_back", "at_torpedo", "torpedo")
 OPTIONS = ("distance", *FLAGS)
 """distance: hexes (1-9); damaged: the firer is Damaged; target_damaged; fire_back: this shot is a
 fire-back; at_torpedo: shooting at a Torpedo salvo; torpedo: the attacker is a Torpedo salvo."""
+
+
+def _result_is(result: str, hit_result: tuple[bool, str]) -> bool:
+    return hit_result[1] == result
 
 
 def _flag(name: str, value: Any) -> bool:
@@ -62,7 +67,7 @@ def attack_odds(ruleset: Ruleset, options: Mapping[str, Any]) -> AttackOdds:
     joint = gun_attack_joint(ruleset, distance=distance, target_damaged=opts["target_damaged"], **flags)
     p_hit = joint.probability(lambda hr: hr[0])
     keys = ("none", "exploded") if opts["at_torpedo"] else ("none", "damaged", "destroyed")
-    outcomes = {k: joint.probability(lambda hr, k=k: hr[1] == k) for k in keys}
+    outcomes = {k: joint.probability(partial(_result_is, k)) for k in keys}
     answerable = not opts["at_torpedo"] and (not opts["fire_back"] or bool(ruleset.setting("fireback_chain")))
     extra: dict[str, Fraction] = {}
     if answerable:  # a shot at Torpedoes, or a fire-back nobody may answer, leaves nothing to show

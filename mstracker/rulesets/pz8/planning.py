@@ -65,7 +65,16 @@ class PlanningAnswers(CounterActions):
         args: dict[str, Any] = {"ship": ship.id, "target": target.id}
         if distance is not None:
             args["distance"] = distance
-        return PlannedShot("fire", args, DistanceUse.ODDS, UNIT, self._refusal(state, ship, target, args))
+        refused = self._refusal(state, ship, target, args)
+        return PlannedShot("fire", args, DistanceUse.ODDS, UNIT, refused, later=self._later(state, ship, refused))
+
+    @staticmethod
+    def _later(state: GameState, ship: ShipState, refused: str) -> str:
+        """Why a ship still to be activated this turn is planned all the same: the whole side fires this turn,
+        each ship in its activation (pz8 §2)."""
+        if refused or TurnView(state).activation_ship == ship.id or ship.get("activated"):
+            return ""
+        return f"{ship.label} fires in its activation, still to come this turn (pz8 §2): planned as it will fire then"
 
     def _planned_fire_back(self, state: GameState, pending: PendingShot, distance: int | None) -> PlannedShot:
         args = {"ship": pending.ship, "distance": pending.distance if distance is None else distance}

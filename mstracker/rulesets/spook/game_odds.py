@@ -51,7 +51,7 @@ class GameOdds:
         if weapon.kind != "weapon":
             return None
         armor = int(target.record.get("armor") or 0)
-        options = {"weapon": weapon.name, "target": target.ship_class, "flares": len(p.live_flares(target)),
+        options: dict[str, Any] = {"weapon": weapon.name, "target": target.ship_class, "flares": len(p.live_flares(target)),
                    "afterburner": bool(target.record.get("afterburner")), "armor": armor if armor > 0 else None,
                    "subsystem": bool(args.get("subsystem")) and p.bomber(ship, weapon)}
         shot = p.shot_distribution(state, weapon.name, target.ship_class, bool(options["afterburner"]),

@@ -8,10 +8,11 @@ for the same attack.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ...dice import Distribution
-from ...rules.outcome import AttackOdds
+from ...rules.outcome import AttackOdds, capped_mean
 from .effects import percent_up
 from .model import Ruleset
 from .procedures import MAX_FLARE_LAUNCHERS, AttackOutcome, attack_distribution, attack_setup
@@ -123,10 +124,12 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[At
             notes.append("only a bomber's bomb launchers name a subsystem")
 
     p_destroy = None
+    expected = damage.mean
     if "armor" in opts:
         armor = int(opts["armor"])
         threshold = int(ruleset.setting("destroyed_at_armor"))
         p_destroy = damage.probability(lambda d: armor - d <= threshold)
+        expected = capped_mean(dict(damage.items()), armor)  # damage past the armor left is no damage
         if armor > t.armor:
             notes.append(f"armor {armor} is above a {setup.target_name}'s full armor {t.armor}")
 
@@ -134,7 +137,7 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[At
         p_hit=p_hit,
         damage=dict(damage.items()),
         outcomes=outcomes,
-        expected_damage=damage.mean,
+        expected_damage=expected,
         p_destroy=p_destroy,
         extra=extra,
         notes=tuple(notes),
@@ -143,6 +146,10 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[At
 
 def _destroys(ruleset: Ruleset, name: str) -> bool:
     return any(row.text == name and row.result == "subsystem" for row in ruleset.tables["subsystem"].rows)
+
+
+def _named(name: str, outcome: tuple[str, int]) -> bool:
+    return outcome[0] == name
 
 
 def _subsystem(ruleset: Ruleset, dist: Distribution[AttackOutcome]) -> tuple[Distribution[int], dict[str, Fraction]]:
@@ -157,7 +164,7 @@ def _subsystem(ruleset: Ruleset, dist: Distribution[AttackOutcome]) -> tuple[Dis
 
     joint = dist.bind(after)
     names = [MISS, *dict.fromkeys(row.text for row in table.rows)]
-    outcomes = {name: joint.probability(lambda x, name=name: x[0] == name) for name in names}
+    outcomes = {name: joint.probability(partial(_named, name)) for name in names}
     return joint.map(lambda x: x[1]), {k: v for k, v in outcomes.items() if v}
 
 
@@ -174,14 +181,16 @@ def mines_odds(ruleset: Ruleset, count: int, *, armor: int | None = None, per_mi
              " · ".join(f"{'-'.join(map(str, (r.faces[0], r.faces[-1]))) if len(r.faces) > 1 else r.faces[0]}: "
                         f"{r.value}" for r in table.rows)]
     p_destroy = None
+    expected = damage.mean
     if armor is not None:
         threshold = int(ruleset.setting("destroyed_at_armor"))
         p_destroy = damage.probability(lambda d: armor - d <= threshold)
+        expected = capped_mean(dict(damage.items()), armor)
     one = table_odds(table).map(lambda i: table.rows[i].value or 0)
     return AttackOdds(
         p_hit=damage.probability(lambda d: d > 0),
         damage=dict(damage.items()),
-        expected_damage=damage.mean,
+        expected_damage=expected,
         p_destroy=p_destroy,
         extra={"p_each_mine_detonates": one.probability(lambda d: d > 0)},
         notes=tuple(notes),

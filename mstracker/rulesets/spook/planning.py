@@ -11,10 +11,10 @@ distribution comes from `procedures.attack_distribution`, the one the attack dia
 Distance only decides whether the weapon reaches (`DistanceUse.RANGE`): a measured distance beyond the
 weapon's range is refused with the fire decider's own words; the odds never depend on it.
 
-In a plan the armor may fall below 0: the condition keeps the whole damage a shot deals (as the odds
-count it), so the expected damage of a planned shot equals the odds' expected damage. A target at the
-destruction threshold or below is destroyed (setting destroyed_at_armor, §4 Armor) and takes no more
-attacks.
+In a plan the armor may fall below 0 (the condition keeps the whole damage a shot deals), but the damage
+counted is the armor taken, never past 0: expected damage is damage dealt, capped at what the target has
+(mstracker.game.damage). A target at the destruction threshold or below is destroyed (setting
+destroyed_at_armor, §4 Armor) and takes no more attacks.
 """
 
 from __future__ import annotations
@@ -33,6 +33,14 @@ from .procedures import AttackOutcome, attack_distribution, attack_setup
 if TYPE_CHECKING:
     from .plugin import Plugin
 
+#: spook's own lines under the battle report's rules of dice luck and damage (RulesetPlugin.luck_notes).
+LUCK_NOTES = (
+    "spook: the accuracy d12 ranks by its table (§5 Accuracy: 12, a miss with friendly fire, is the worst "
+    "face and 11 the best); the flare d8 (§6 B1) and the mine die (§7 A1) rank by how mild they are for the "
+    "ship taking the damage.",
+    "spook: mines deal their damage for the player who laid them (§7 A1), friendly fire is the firing "
+    "player's (§5 Accuracy), and a rammer's own damage is self-inflicted.",
+)
 #: What spook players measure: units of 4 studs (§1 A).
 UNIT = "units"
 CACHE_LIMIT = 4096
@@ -121,6 +129,8 @@ class FirePlanning:
         """The target's condition after one shot, exactly; a destroyed target stays as it is."""
         if kind != "fire" or not all(args.get(k) for k in ("ship", "weapon", "target")):
             return None
+        if args.get("subsystem"):  # bombs aimed at a subsystem roll the d8 table (§7 A11): the odds' own case
+            return None
         if not isinstance(condition, Condition):
             condition = Condition(*condition)  # type: ignore[misc]
         rules = self.plugin.rules(state)
@@ -149,4 +159,6 @@ class FirePlanning:
 
     @staticmethod
     def condition_damage(before: Hashable, after: Hashable) -> int:
-        return int(before[0]) - int(after[0])  # type: ignore[index]
+        """The armor taken: damage past the armor left is no damage (§4 Armor), though the plan's armor
+        goes below 0 to tell a destroyed target."""
+        return max(0, int(before[0])) - max(0, int(after[0]))  # type: ignore[index]

@@ -45,7 +45,7 @@ from .game_odds import GameOdds
 from .hazards import HazardActions
 from .legal import Legality
 from .on_table import on_table
-from .planning import FirePlanning
+from .planning import LUCK_NOTES, FirePlanning
 from .procedures import AttackOutcome
 from .readiness import ItemStates
 from .record import new_ship, record_spec
@@ -142,6 +142,9 @@ class Plugin(LegalityHelper, PlanningHelper, TurnSteps, FirstTurnActions, FleetA
         return legacy.read(state, event)
 
     # ---- the contract's answers --------------------------------------------------------------------
+    def luck_notes(self) -> tuple[str, str]:
+        return LUCK_NOTES
+
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
         return self._items.ship(state, ship)
 

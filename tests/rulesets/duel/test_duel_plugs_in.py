@@ -78,4 +78,6 @@ def test_its_fire_odds_are_exact() -> None:
 
     odds = fire_odds(book_ruleset("duel"), "Laser", 15)
     assert odds.damage == {0: Fraction(1, 3), 10: Fraction(1, 2), 20: Fraction(1, 6)}
-    assert odds.p_destroy == Fraction(1, 6) and odds.expected_damage == Fraction(25, 3)
+    # expected damage dealt at 15 armor: 10 (1/2) and the doubled 20 finds only 15 (1/6): 5 + 5/2 = 15/2
+    assert odds.p_destroy == Fraction(1, 6) and odds.expected_damage == Fraction(15, 2)
+    assert fire_odds(book_ruleset("duel"), "Laser", None).expected_damage == Fraction(25, 3)  # nothing to cap at

@@ -34,11 +34,14 @@ def test_heavy_turret_vs_frigate_by_hand(rs: Ruleset) -> None:
 
 def test_heavy_turret_with_radar_by_hand(rs: Ruleset) -> None:
     # p_hit = P(d12 + 1 >= 3) = 11/12. Damage d12 - 1 + 1 = d12 (minimum 1 never bites).
-    # p_destroy(armor 5) = 11/12 * 8/12 = 11/18.
+    # p_destroy(armor 5) = 11/12 * 8/12 = 11/18. Expected damage is damage dealt: past the 5 armor left it is
+    # none, so E = 11/12 * (1 + 2 + 3 + 4 + 8 * 5) / 12 = 11/12 * 50/12 = 275/72 (uncapped: 11/12 * 13/2).
     odds = attack_odds(rs, opts(weapon="heavy turret", target="frigate", comm_radar=True, armor=5))
     assert odds.p_hit == Fraction(11, 12)
     assert odds.p_destroy == Fraction(11, 18)
-    assert odds.expected_damage == Fraction(11, 12) * Fraction(13, 2)
+    assert odds.expected_damage == Fraction(11, 12) * Fraction(50, 12)
+    assert attack_odds(rs, opts(weapon="heavy turret", target="frigate", comm_radar=True)).expected_damage == (
+        Fraction(11, 12) * Fraction(13, 2))  # no armor given: nothing to cap at
 
 
 def test_melee_vs_strike_craft_needs_a_bonus(rs: Ruleset) -> None:
@@ -67,7 +70,11 @@ def test_bombs_subsystem_option(rs: Ruleset) -> None:
     odds = attack_odds(rs, opts(weapon="Bombs", target="capital", subsystem="engines", armor=4))
     assert odds.p_hit == Fraction(3, 4)
     assert odds.extra == {"p_subsystem_destroyed": Fraction(9, 32)}
-    assert odds.expected_damage == Fraction(171, 64)
+    # the hull's share averages 171/64; with the 4 armor left, damage past it is no damage
+    assert attack_odds(rs, opts(weapon="Bombs", target="capital", subsystem="engines")).expected_damage == (
+        Fraction(171, 64))
+    assert odds.expected_damage == sum((p * min(d, 4) for d, p in odds.damage.items()), Fraction(0))
+    assert odds.expected_damage == Fraction(83, 48)
     # Hull damage >= 4: half row needs ceil(s/2) >= 4, i.e. 2d6 >= 7 (21/36); full row 2d6 >= 4 (33/36).
     assert odds.p_destroy == Fraction(3, 4) * (Fraction(2, 8) * Fraction(21, 36) + Fraction(3, 8) * Fraction(33, 36))
     plain = attack_odds(rs, opts(weapon="Bombs", target="capital"))
@@ -113,9 +120,10 @@ def test_heavy_turret_with_the_bridge_destroyed_by_hand(rs: Ruleset) -> None:
     # (Was a wall-clock threshold on this case; timing lives in bench/odds_bench.py.)
     # B4.1: hit d12 - 2 >= 3 (Medium) -> d12 >= 5: 8/12. Damage d12 - 1 - 1 (bridge), minimum 1:
     # faces 1-3 -> 1 (3/12), faces 4-12 -> 2..10 (1/12 each). Armor 3 falls to damage >= 3 (faces 5-12):
-    # p_destroy = 8/12 * 8/12 = 4/9. E = 8/12 * (3 * 1 + (2 + ... + 10)) / 12 = 2/3 * 57/12 = 19/6.
+    # p_destroy = 8/12 * 8/12 = 4/9. Expected damage dealt, capped at the 3 armor left: faces 1-3 -> 1, face 4
+    # -> 2, faces 5-12 -> 3: E = 8/12 * (3 * 1 + 2 + 8 * 3) / 12 = 2/3 * 29/12 = 29/18 (uncapped 19/6).
     odds = attack_odds(rs, opts(weapon="Heavy Turret", target="frigate", bridge_damaged=True, armor=3))
     assert odds.p_hit == Fraction(2, 3)
     assert odds.damage == {0: Fraction(1, 3), 1: Fraction(1, 6), **{d: Fraction(2, 3) / 12 for d in range(2, 11)}}
-    assert odds.expected_damage == Fraction(19, 6)
+    assert odds.expected_damage == Fraction(29, 18)
     assert odds.p_destroy == Fraction(4, 9)

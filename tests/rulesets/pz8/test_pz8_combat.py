@@ -3,6 +3,8 @@ fire-back, torpedoes, asteroids, the settings that change them, refusals and the
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fractions import Fraction
 
 from test_pz8_support import Play, engine, texts
@@ -285,10 +287,14 @@ def test_attack_odds_follow_the_records_and_the_settings() -> None:
     play.act("set", target="B1", key="damaged", value="yes")
     s = play.state
     odds = eng.action_odds(s, Action("fire", {"ship": "A1", "target": "B1", "distance": 2}))
-    assert odds == attack_odds(eng.ruleset, {"distance": 2, "damaged": True, "target_damaged": True})
+    # the game adds the expected damage in damage steps (Damaged -> Destroyed is one step: its chance)
+    assert replace(odds, expected_damage=None) == attack_odds(eng.ruleset, {"distance": 2, "damaged": True,
+                                                                            "target_damaged": True})
+    assert odds.expected_damage == odds.outcomes["destroyed"]
     assert odds.p_hit == Fraction(1, 3) and odds.outcomes["damaged"] == 0  # a Damaged target is Destroyed or not
     torp = eng.action_odds(s, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"}))
-    assert torp.p_hit == 1 and torp == attack_odds(eng.ruleset, {"torpedo": True, "target_damaged": True})
+    assert torp.p_hit == 1
+    assert replace(torp, expected_damage=None) == attack_odds(eng.ruleset, {"torpedo": True, "target_damaged": True})
     at_t = eng.action_odds(s, Action("fire", {"ship": "A1", "target": "t1", "distance": 2, "at_torpedo": True}))
     assert at_t.p_hit == Fraction(1, 6)  # 4+ at 1-3, -1 Damaged, -1 at Torpedoes: only a 6
     far_t = eng.action_odds(s, Action("shoot-torpedo", {"ship": "A1", "torpedo": "t1", "distance": 4}))

@@ -17,7 +17,7 @@ from test_pz8_support import Play
 
 from mstracker.cli import main
 from mstracker.dice import Distribution
-from mstracker.game import Action
+from mstracker.game import Action, InvalidAction
 from mstracker.rules.contract import DistanceUse
 
 KILL = F(1, 2) * F(155, 648)  # at 1-3 hexes, an Undamaged target: 155/1296
@@ -136,3 +136,38 @@ def test_one_shot_has_the_figures_of_the_odds_command(damaged: bool, distance: i
         {k: v for k, v in moved.items() if v})
     assert kill(play, "B1", (kind, args)) == odds.p_destroy and float(odds.p_destroy) == pytest.approx(printed["p_destroy"])
     assert printed["p_hit"] == pytest.approx(float(odds.p_hit))
+
+
+def test_the_fire_back_row_takes_the_distance_of_the_shot_it_answers() -> None:
+    # pz8 §4: B1 answers A1's shot from 5 hexes; nobody measured again. 4-6 hexes needs 5, -1 for the
+    # fire-back: only a 6 (1/6); then 2D6 against 2D6: +3 or more destroys (155/648).
+    from mstracker.game.planner import Distances, Measured, fire_plan
+
+    play = Play.sides(3, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    play.act("fire", 1, ship="A1", target="B1", distance=5)  # a miss
+    rows = fire_plan(play.eng, play.state, Distances(), player=1, ship=play.ship("B1").id)
+    back = next(r for r in rows if r.shot.kind == "fire-back")
+    assert (back.distance, back.measured, back.known) == (5, Measured.SHOT, True)
+    assert back.p_destroy == F(1, 6) * F(155, 648)
+    assert back.p_hit == play.eng.action_odds(play.state, back.action()).p_hit == F(1, 6)
+
+
+def test_focus_fire_plans_the_ships_still_to_activate_this_turn() -> None:
+    # pz8 §2: every ship of a side fires this turn, each in its activation. A1 is activated, A2 still waits:
+    # both at 1-3 hexes on an Undamaged B1. The first shot leaves it Destroyed (KILL), Damaged (DAMAGE) or
+    # Undamaged; the second finishes a Damaged one with FINISH and kills an Undamaged one with KILL.
+    from mstracker.game.planner import Distances, fire_plan
+    from mstracker.game.planner_focus import focus_fire
+
+    play = Play.sides(3, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    s, a1, a2, b1 = play.state, play.ship("A1"), play.ship("A2"), play.ship("B1")
+    near = Distances().with_target(b1.id, 2)
+    focus = focus_fire(play.eng, s, b1.id, [(a1.id, "w1"), (a2.id, "w1")], near)
+    assert focus.p_destroy == KILL + DAMAGE * FINISH + (1 - KILL - DAMAGE) * KILL
+    waiting = next(r for r in fire_plan(play.eng, s, near, target=b1.id) if r.ship == a2.id)
+    assert "still to come this turn (pz8 §2)" in waiting.shot.later and waiting.p_destroy == KILL
+    play.act("end-activation")  # A1's activation is over: it fires no more this turn
+    with pytest.raises(InvalidAction, match=r"its activation is over; fires again in its next activation \(pz8 §2\)"):
+        focus_fire(play.eng, play.state, b1.id, [(a1.id, "w1"), (a2.id, "w1")], near)

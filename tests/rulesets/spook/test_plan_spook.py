@@ -81,21 +81,23 @@ def test_a_destroyed_condition_takes_no_more_and_damage_is_the_armor_taken(g: Pl
         dead: 1}
     assert plugin.destroy_chance(g.s, spear, dead) == 1
     assert plugin.destroy_chance(g.s, spear, Condition(1, ())) == 0
-    # below 0 in a plan: the whole damage of the shot counts, as the odds count it
-    assert plugin.condition_damage(g.s, spear, Condition(20, (8,)), Condition(-15, (7,))) == 35
+    # below 0 in a plan the armor tells a destroyed target, but damage past the 20 armor left is no damage
+    assert plugin.condition_damage(g.s, spear, Condition(20, (8,)), Condition(-15, (7,))) == 20
+    assert plugin.condition_damage(g.s, spear, Condition(-10, (7,)), Condition(-10, (7,))) == 0
 
 
 def test_focus_fire_two_missiles_at_a_frigate_with_its_last_flare(g: Play) -> None:
     # Red Spear at armor 48 with one Flare Launcher holding 1 ammo. Missile Launcher (§5 D1: 25, accuracy 8 >= 5,
     # no d12), then Torpedo Launcher (§5 D2: 35, accuracy 6 >= 5). The missile meets the last flare:
     # 0 (3/8), ceil(25/2) = 13 (1/2), 25 (1/8); the torpedo meets none: 35. Totals 35, 48, 60: 48 or more
-    # destroys, so 1/2 + 1/8 = 5/8. Expected damage: 35 + (13/2 + 25/8) = 35 + 77/8 = 357/8.
+    # destroys, so 1/2 + 1/8 = 5/8. Damage past the 48 armor is no damage: 35 (3/8), 48 (1/2 + 1/8).
+    # Expected damage: 35 * 3/8 + 48 * 5/8 = (105 + 240) / 8 = 345/8.
     g.act("set", target="Red Spear", key="armor", value="48")
     g.act("set", target="Red Spear", key="d1.ammo", value="1")
     focus = focus_fire(g.eng, g.s, "Red Spear", [("Blue Sower", "w1"), ("Blue Fang", "w3")])
     assert focus.p_destroy == F(5, 8)
-    assert dict(focus.damage.items()) == {35: F(3, 8), 48: F(1, 2), 60: F(1, 8)}
-    assert focus.expected_damage == F(357, 8)
+    assert dict(focus.damage.items()) == {35: F(3, 8), 48: F(5, 8)}
+    assert focus.expected_damage == F(345, 8)
     # with 2 ammo the torpedo meets a flare too: 0 (3/8), 18 (1/2), 35 (1/8). 48 or more: 13 + 35 (1/2 * 1/8)
     # or 25 + 35 (1/8 * 1/8); 25 + 18 = 43 falls short: 1/16 + 1/64 = 5/64
     g.act("set", target="Red Spear", key="d1.ammo", value="2")

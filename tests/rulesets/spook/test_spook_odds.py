@@ -14,10 +14,12 @@ from mstracker.rulesets.spook.odds import attack_odds
 def test_ion_beam_vs_frigate(rs: Ruleset) -> None:
     # Accuracy 4 < agility 5, so a d12: 1-5 miss, 6-10 half (50), 11 full (100), 12 friendly fire.
     # p_hit = 6/12; E = (5*50 + 100)/12 = 175/6; p_ff = 1/12; armor 50 dies on 6-11 (6/12), armor 60 only on 11.
+    # At armor 50 damage past 50 is no damage: E = 50 * 6/12 = 25.
     odds = attack_odds(rs, {"weapon": "Ion Beam", "target": "Frigate", "armor": 50})
     assert odds.p_hit == F(1, 2)
     assert odds.damage == {0: F(1, 2), 50: F(5, 12), 100: F(1, 12)}
-    assert odds.expected_damage == F(175, 6)
+    assert odds.expected_damage == 25
+    assert attack_odds(rs, {"weapon": "Ion Beam", "target": "Frigate"}).expected_damage == F(175, 6)
     assert odds.extra == {"p_friendly_fire": F(1, 12)}
     assert odds.p_destroy == F(1, 2)
     assert attack_odds(rs, {"weapon": "E3", "target": "D1", "armor": 60}).p_destroy == F(1, 12)
@@ -53,17 +55,20 @@ def test_torpedo_vs_afterburning_transport_with_a_flare(rs: Ruleset) -> None:
 def test_gattling_vs_fighter(rs: Ruleset) -> None:
     # 30 x d6 (mean 105); d12 gives half on 5/12 and full on 1/12: E = 105 * (5/12 * 1/2 + 1/12) = 245/8.
     # Fighter armor 70 dies when damage >= 70: half of 150 or 180 (75, 90) or full of 90..180:
-    # P = 5/12 * 2/6 + 1/12 * 4/6 = 10/72 + 4/72 = 14/72 = 7/36.
+    # P = 5/12 * 2/6 + 1/12 * 4/6 = 10/72 + 4/72 = 14/72 = 7/36. Capped at the 70 armor: half 15..60, 70, 70
+    # (sum 290), full 30, 60, 70 x 4 (sum 370): E = (290 * 5/12 + 370 * 1/12) / 6 = 1820/72 = 455/18.
     odds = attack_odds(rs, {"weapon": "Gattling Mass Driver", "target": "Fighter", "armor": 70})
-    assert odds.expected_damage == F(245, 8)
+    assert odds.expected_damage == F(455, 18)
+    assert attack_odds(rs, {"weapon": "Gattling Mass Driver", "target": "Fighter"}).expected_damage == F(245, 8)
     assert odds.p_hit == F(1, 2)
     assert odds.p_destroy == F(7, 36)
 
 
 def test_cluster_torpedo_vs_carrier(rs: Ruleset) -> None:
-    # No roll (5 >= 2): 25 x d6, mean 87.5; a 450-armor Carrier at 100 armor dies on 4, 5, 6.
+    # No roll (5 >= 2): 25 x d6, mean 87.5; a 450-armor Carrier at 100 armor dies on 4, 5, 6, and takes
+    # 25, 50, 75, 100, 100, 100: expected damage dealt 450/6 = 75.
     odds = attack_odds(rs, {"weapon": "Cluster Torpedo Launcher", "target": "Carrier", "armor": 100})
-    assert odds.expected_damage == F(175, 2)
+    assert odds.expected_damage == 75
     assert odds.p_destroy == F(1, 2)
     assert odds.damage == {25 * k: F(1, 6) for k in range(1, 7)}
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from mstracker.rules.contract import (
+from mstracker.api import (
     BuilderField,
     DemoSpec,
     OddsOption,

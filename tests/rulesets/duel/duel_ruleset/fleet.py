@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mstracker.fleet.roster import Finding, FleetReport, Roster, Severity, ShipEntry, ShipSheet
+from mstracker.api import Finding, FleetReport, Roster, Severity, ShipEntry, ShipSheet
 
 from .model import Ruleset
 

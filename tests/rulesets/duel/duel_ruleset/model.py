@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mstracker.rules.base import Entry, RulesetBase
+from mstracker.api import Entry, RulesetBase
 
 
 class ShipClass(Entry):

@@ -9,15 +9,38 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mstracker.dice import Distribution
-from mstracker.fleet import Roster, ShipEntry
-from mstracker.game import Batch, InvalidAction
-from mstracker.game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
-from mstracker.game.plugin import RulesetPlugin, TurnStructure, action, auto_step
-from mstracker.game.records import FieldKind, FieldSpec, RecordSpec
-from mstracker.game.state import GameState, ShipItem, ShipState
-from mstracker.rules.contract import DicePlan, ItemReadiness, Obligation, PlanBuilder, Readiness
-from mstracker.rules.outcome import AttackOdds
+from mstracker.api import (
+    ArgSpec,
+    ArgType,
+    AttackOdds,
+    Batch,
+    DicePlan,
+    DiceRecorder,
+    Distribution,
+    Event,
+    FieldKind,
+    FieldSpec,
+    GameState,
+    InvalidAction,
+    ItemReadiness,
+    Obligation,
+    PlanBuilder,
+    Readiness,
+    RecordSpec,
+    Roster,
+    RulesetBase,
+    RulesetPlugin,
+    ShipEntry,
+    ShipItem,
+    ShipState,
+    TurnStructure,
+    action,
+    auto_step,
+    capped_mean,
+    dice_data,
+)
+
+from .model import Ruleset
 
 SPEC = RecordSpec(
     fields=(
@@ -31,6 +54,7 @@ SPEC = RecordSpec(
 
 
 class Plugin(RulesetPlugin):
+    ruleset: Ruleset
     turn_structure = TurnStructure.ALTERNATING
     narrative = frozenset({"fired", "struck"})
     step_actions = {"fire": ("fire",), "wrecks": ("strike",)}
@@ -76,7 +100,8 @@ class Plugin(RulesetPlugin):
         ship, weapon, target = self._fire_setup(state, args)
         face = dice.roll(6)
         row = self.ruleset.tables["hit"].lookup(face)
-        percent = row.value if state.settings.get("crit_doubles", True) or row.value != 200 else 100
+        value = row.value or 0  # a miss row carries no percentage
+        percent = value if state.settings.get("crit_doubles", True) or value != 200 else 100
         damage = self.ruleset.weapons[weapon.name].damage * percent // 100
         batch = Batch(self, state)
         batch.story("fired", f"{ship.label} fires {weapon.name} at {target.label}: d6 shows {face}: {row.text}",
@@ -148,15 +173,17 @@ class Plugin(RulesetPlugin):
         return [s for s in state.ships.values() if s.record.get("wreck") and not s.record.get("struck")]
 
 
-def fire_odds(ruleset: Any, weapon: str, armor: int | None) -> AttackOdds:
-    """One shot: 1-2 miss, 3-5 the weapon's damage, 6 double (duel §2)."""
+def fire_odds(ruleset: RulesetBase, weapon: str, armor: int | None) -> AttackOdds:
+    """One shot: 1-2 miss, 3-5 the weapon's damage, 6 double (duel §2); expected damage is damage dealt,
+    capped at the armor left when it is known."""
+    assert isinstance(ruleset, Ruleset)
     damage = ruleset.weapons[weapon].damage
     rows = ruleset.tables["hit"].rows
     dist = Distribution.from_weights({damage * (r.value or 0) // 100: len(r.faces) for r in rows})
     return AttackOdds(
         p_hit=dist.probability(lambda d: d > 0),
         damage=dict(dist.items()),
-        expected_damage=dist.mean,
+        expected_damage=dist.mean if armor is None else capped_mean(dict(dist.items()), armor),
         p_destroy=dist.probability(lambda d: d >= armor) if armor is not None else None,
         notes=(f"{weapon}: {damage} damage a hit, double on a 6",),
     )
