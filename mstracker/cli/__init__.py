@@ -74,11 +74,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(_command_word(argv))
     args = parser.parse_args(argv)
-    if args.command is None:
-        from ..tui.run import run_tui
-
-        return run_tui()
     try:
+        from .environment import check_environment
+
+        check_environment()
+        if args.command is None:
+            from ..tui.run import run_tui
+
+            return run_tui()
         return int(args.handler(args) or 0)
     except CliError as exc:
         from .output import one_line
