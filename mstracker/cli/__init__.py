@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from .. import __version__
-from .errors import CliError
+from .errors import CliError, told_warnings
 
 DESCRIPTION = (
     "Tableside companion for micro-scale Lego space wargames (spook, lukas, pz8, cal). "
@@ -74,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(_command_word(argv))
     args = parser.parse_args(argv)
+    told_warnings.clear()  # main() may run many commands in one process (tests, scripts)
     try:
         from .environment import check_environment
 

@@ -18,7 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from .errors import CliError
+from .errors import CliError, told_warnings
 
 __all__ = ["CliError", "clean", "console", "one_line", "print_json", "safe", "warn", "write"]
 
@@ -76,6 +76,9 @@ def _size_from_env(name: str) -> int | None:
 
 
 def print_json(data: Any) -> None:
+    """Print a JSON document; an object carries the command's warnings as `warnings` (when any)."""
+    if isinstance(data, dict) and told_warnings:
+        data = {**data, "warnings": list(told_warnings)}
     text = json.dumps(data, indent=2, ensure_ascii=False)  # JSON escapes C0 controls itself
     sys.stdout.write(_C1_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
 
@@ -86,8 +89,13 @@ def write(text: str) -> None:
 
 
 def warn(message: str) -> None:
-    """A warning: one line on stderr, so that stdout (and --json) stays clean."""
-    sys.stderr.write(f"mstracker: warning: {one_line(message)}\n")
+    """A warning: one line on stderr, so that stdout (and --json) stays clean; told once per command
+    however often it comes up, and kept for the command's JSON document (print_json)."""
+    line = one_line(message)
+    if line in told_warnings:
+        return
+    told_warnings.append(line)
+    sys.stderr.write(f"mstracker: warning: {line}\n")
 
 
 def one_line(message: str) -> str:
