@@ -43,12 +43,17 @@ class MstrackerApp(LifelineApp[int]):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
+        services.tell_house_rule_problem = self._house_rules_not_applied
         self._closers: dict[int, Callable[[], None]] = {}
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: object) -> None:  # type: ignore[override]
         """Notifications carry names and values users typed: always shown as text, never parsed as
         markup (screens pass markup=True through Widget.notify; no message here uses markup)."""
         super().notify(message, markup=False, **kwargs)  # type: ignore[arg-type]
+
+    def _house_rules_not_applied(self, problem: str) -> None:
+        self.notify(f"{problem}\nThe book values are in force until the file is fixed.",
+                    title="House rules not applied", severity="error", timeout=15)
 
     def close_on_exit(self, key: int, closer: Callable[[], None] | None) -> None:
         """Run `closer` when the app exits (an open game releases its lock); None forgets it."""

@@ -206,8 +206,9 @@ class SettingsScreen(FittedScreen):
         self.load_house_rules()
         self.query_one("#house-table", DataTable).move_cursor(row=row)
         loaded = self.app.services.ruleset(self.ruleset_id)
-        if loaded.house_rule_error:
-            self.notify(loaded.house_rule_error, title="House rules not applied", severity="error", timeout=10)
+        if loaded.house_rule_error:  # the app has told the problem itself (once); the line above shows it
+            self.notify(f"{self.ruleset_id}: {key} saved, but the file still cannot be applied (see above)",
+                        title="House rules not applied", severity="warning", timeout=10)
         else:
             shown = "the book value" if value is None else _show(value)
             self.notify(f"{self.ruleset_id}: {key} = {shown}", title="House rules saved")
