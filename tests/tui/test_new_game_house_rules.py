@@ -162,3 +162,19 @@ def test_a_setting_fixed_in_the_settings_screen_is_read_on_coming_back() -> None
     assert before is not None and "settings.ram_pct: 500 is above the maximum 100" in before
     assert same_screen and after is None
     assert not path.exists()
+
+
+def test_the_fleet_builder_tells_it_too_once() -> None:
+    """The fleet builder prices fleets with the rules in force: book prices are said to be the book's."""
+    path = house_file(BROKEN)
+    app = make_app()
+    seen = record_notifications(app)
+
+    async def script(pilot):
+        await screen_after(pilot, "f")
+        await pilot.press("escape")
+        await settle(pilot)
+        await screen_after(pilot, "f")
+
+    run(app, script)
+    assert [m for m in seen if PROBLEM in m] == [f"{path}: {PROBLEM}\nThe book values are in force until the file is fixed."]
