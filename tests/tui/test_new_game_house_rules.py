@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import DataTable, Select, Static
+from textual.widgets import DataTable, Input, Select, Static
 from tui_support import make_app, record_notifications, run, screen_after, settle, text_of
 
 from mstracker.paths import app_dirs
@@ -107,19 +107,21 @@ def test_fixing_the_file_and_reading_it_again_keeps_the_fleets_and_uses_the_hous
         screen = await screen_after(pilot, "n")
         first = screen.query_one("#fleet-0", Select)
         other = next(v for _, v in screen.fleet_options() if v != first.selection)
-        first.value = other  # the player's own pick, which reading the file again must keep
+        first.value = other  # the player's own pick and name, which reading the file again must keep
+        screen.query_one("#player-name-1", Input).value = "Ada"
         await settle(pilot)
         house_file(GOOD)
         await pilot.press("ctrl+r")
         await settle(pilot)
-        state = problem_line(screen), setting_row(screen, "ram_pct"), screen.query_one("#fleet-0", Select).selection
+        kept = screen.query_one("#fleet-0", Select).selection, screen.query_one("#player-name-1", Input).value
+        state = problem_line(screen), setting_row(screen, "ram_pct"), kept
         battle = await screen_after(pilot, "ctrl+s")  # no question now
         return other, state, type(battle), battle.state.settings.get("ram_pct")
 
     other, (line, ram, kept), battle, ram_in_game = run(app, script)
     assert line is None
     assert ram == ("30", "house rule")
-    assert kept == other
+    assert kept == (other, "Ada")
     assert (battle, ram_in_game) == (BattleScreen, 30)
 
 

@@ -82,6 +82,7 @@ class NewGameScreen(FittedScreen):
         """Show a ruleset: its fleets and settings; `keep_choices` keeps the players' fleets and the
         settings changed for this game (the same ruleset, read again)."""
         picks = self.chosen_fleets() if keep_choices else None
+        names = [self.query_one(f"#player-name-{i}", Input).value for i in range(self.players)] if keep_choices else []
         loaded = self.app.services.ruleset(ruleset_id)
         self.ruleset_id = ruleset_id
         self.ruleset = loaded.ruleset
@@ -96,6 +97,8 @@ class NewGameScreen(FittedScreen):
         if not keep_choices:
             self.players = 2
         await self.fill_players(picks)
+        for i, name in enumerate(names):
+            self.query_one(f"#player-name-{i}", Input).value = name
         self.fill_settings()
 
     # ---- house rules ---------------------------------------------------------------------------
@@ -135,17 +138,19 @@ class NewGameScreen(FittedScreen):
                         title="House rules read again")
 
     def _still_allowed(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        """The settings changed for this game that the rules now in force still allow."""
         from ...rules.base import check_setting_value
 
         kept = {}
+        settings = self.ruleset.settings if self.ruleset is not None else {}
         for key, value in chosen.items():
-            setting = self.ruleset.settings.get(key) if self.ruleset is not None else None
+            if key not in settings:
+                continue
             try:
-                if setting is not None:
-                    check_setting_value(setting, value)
-                    kept[key] = value
+                check_setting_value(settings[key], value)
             except ValueError:
                 continue
+            kept[key] = value
         return kept
 
     def _read(self, path: Path, where: str) -> tuple[Roster | None, FleetReport | None, str]:
