@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from .. import __version__
-from .errors import CliError
+from .errors import CliError, told_warnings
 
 DESCRIPTION = (
     "Tableside companion for micro-scale Lego space wargames (spook, lukas, pz8, cal). "
@@ -78,11 +78,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return complete_words(argv[1:])
     parser = build_parser(_command_word(argv))
     args = parser.parse_args(argv)
-    if args.command is None:
-        from ..tui.run import run_tui
-
-        return run_tui()
+    told_warnings.clear()  # main() may run many commands in one process (tests, scripts)
     try:
+        from .environment import check_environment
+
+        check_environment()
+        if args.command is None:
+            from ..tui.run import run_tui
+
+            return run_tui()
         return int(args.handler(args) or 0)
     except CliError as exc:
         from .output import one_line

@@ -161,7 +161,7 @@ def _options_parser(rid: str) -> argparse.ArgumentParser:
 
 def _ruleset_odds(args: argparse.Namespace) -> int:
     from ..rules.registry import package
-    from ..store.catalog import load_ruleset
+    from .house_rules import ruleset_in_force
 
     rid = args.subject
     parser = _options_parser(rid)
@@ -179,7 +179,7 @@ def _ruleset_odds(args: argparse.Namespace) -> int:
     if missing:
         raise CliError(f"odds {rid} needs {', '.join(missing)} (mstracker odds {rid} --help)")
     try:
-        ruleset = load_ruleset(rid).ruleset
+        ruleset = ruleset_in_force(rid)
         odds = package(rid).odds(ruleset, options)
     except (RulesError, ValueError, KeyError) as exc:
         raise CliError(one_line(str(exc).strip("'\""))) from None

@@ -1,4 +1,5 @@
-"""The CLI's one error type (kept apart from output.py so that `--version` imports no Rich)."""
+"""The CLI's one error type and the warnings of the command running (kept apart from output.py so
+that `--version` imports no Rich)."""
 
 from __future__ import annotations
 
@@ -9,3 +10,7 @@ class CliError(Exception):
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)
         self.code = code
+
+
+#: The warnings this command has told (output.warn), for its JSON document; emptied as a command starts.
+told_warnings: list[str] = []

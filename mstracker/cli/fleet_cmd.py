@@ -11,13 +11,13 @@ from pathlib import Path
 from rich.table import Table
 
 from ..fleet import FleetReport, Roster, Severity, validate_roster
-from ..rules import RulesError, RulesetBase, UnknownRuleset
+from ..rules import RulesetBase
 from ..rules.registry import package, ruleset_ids
-from ..store.catalog import load_ruleset
 from ..paths import app_dirs
 from ..store.fleetnames import FleetEntry, find_fleet, fleet_entries
 from ..store.fleets import load_roster, roster_to_dict, roster_to_toml, save_roster
 from ..store.tomlfile import FileProblem, read_regular, write_atomic
+from .house_rules import ruleset_in_force
 from .output import CliError, clean, console, one_line, print_json, safe, write
 
 
@@ -57,12 +57,7 @@ _FLEET_HELP = "a fleet file, or the name of a saved or sample fleet (mstracker f
 
 
 def _ruleset(rid: str) -> RulesetBase:
-    try:
-        return load_ruleset(rid).ruleset
-    except UnknownRuleset as exc:
-        raise CliError(str(exc)) from None
-    except RulesError as exc:
-        raise CliError(one_line(str(exc))) from None
+    return ruleset_in_force(rid)  # a broken house-rule file is told (stderr, JSON `warnings`)
 
 
 def _read(text: str) -> tuple[Roster, RulesetBase]:

@@ -37,6 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game setting (repeatable)")
     new.add_argument("--allow-illegal", action="store_true",
                      help="play fleets that break the fleet rules anyway (a non-standard game, marked as such)")
+    new.add_argument("--allow-book-values", action="store_true",
+                     help="create the game with the book values when your house-rule file cannot be applied")
     new.set_defaults(handler=new_game)
 
     lst = gsub.add_parser("list", parents=[common], help="the saved games, most recent first")
@@ -227,6 +229,7 @@ def new_game(args: argparse.Namespace) -> int:
     from ..store.fleets import load_roster
 
     chosen = _parse_settings(args.set)
+    _house_rules_or_refuse(args)
     store = open_store(args)
     try:
         with _errors():
@@ -264,6 +267,22 @@ def new_game(args: argparse.Namespace) -> int:
         con.print(_settings_table(state.settings, settings, set(chosen)))
     con.print(f"Next: mstracker game act {game_id} advance")
     return 0
+
+
+def _house_rules_or_refuse(args: argparse.Namespace) -> None:
+    """A game keeps the rules it was created with, so a house-rule file that cannot be applied
+    stops `game new` (the club's values would be lost for good) unless the book values are wanted."""
+    from .house_rules import loaded_ruleset, not_applied
+
+    if args.ruleset not in ruleset_ids():
+        return  # the store refuses an unknown ruleset, with the choices
+    problem = loaded_ruleset(args.ruleset).house_rule_error
+    if problem is None:
+        return
+    if not args.allow_book_values:
+        raise CliError(f"house rules not applied: {one_line(problem)}; fix the file, or pass --allow-book-values "
+                       "to create the game with the book values")
+    warn(not_applied(problem))
 
 
 def _free_name(store: Any, base: str) -> str:

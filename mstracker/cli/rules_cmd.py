@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 
-from ..rules.registry import UnknownRuleset, ruleset_ids
-from .output import CliError, console, one_line, print_json, safe, warn
+from ..rules.registry import ruleset_ids
+from .output import CliError, console, print_json, safe, warn
 
 if TYPE_CHECKING:  # `rules list` reads no model: pydantic and the rulesets load for `rules show` only
     from ..rules import RulesetBase
@@ -34,15 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _load(ruleset_id: str) -> tuple[RulesetBase, str | None]:
-    from ..rules import RulesError
-    from ..store.catalog import load_ruleset
+    from .house_rules import loaded_ruleset
 
-    try:
-        loaded = load_ruleset(ruleset_id)
-    except UnknownRuleset as exc:
-        raise CliError(str(exc)) from None
-    except RulesError as exc:
-        raise CliError(one_line(str(exc))) from None
+    loaded = loaded_ruleset(ruleset_id)
     return loaded.ruleset, loaded.house_rule_error
 
 
@@ -170,6 +164,10 @@ def show_ruleset(args: argparse.Namespace) -> int:
     if args.section and args.section not in sections:
         raise CliError(f"unknown section {args.section!r} for {args.ruleset}; choose one of: {', '.join(sections)}")
     chosen = {args.section: sections[args.section]} if args.section else sections
+    if house_error:
+        from .house_rules import not_applied
+
+        warn(not_applied(house_error))  # stderr, and `warnings` in the JSON document
     if args.json:
         payload: dict[str, Any] = {"ruleset": ruleset.meta.model_dump(mode="json")}
         payload.update({k: _section_json(v) for k, v in chosen.items()})
@@ -181,9 +179,7 @@ def show_ruleset(args: argparse.Namespace) -> int:
     con = console()
     m = ruleset.meta
     con.print(f"[bold]{safe(m.title)}[/bold] ({safe(m.id)}, {safe(m.version)}) · dice {safe(', '.join(m.dice))} · unit {safe(m.distance_unit)}")
-    if house_error:
-        warn(f"house rules not applied: {house_error}")
-    elif ruleset.house_rules:
+    if ruleset.house_rules:
         con.print(f"[yellow]house rules in force:[/yellow] {safe(', '.join(sorted(ruleset.house_rules)))}")
     for name, value in chosen.items():
         for item in _render_section(ruleset, name, value):

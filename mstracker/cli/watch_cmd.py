@@ -54,11 +54,14 @@ def _open(args: argparse.Namespace):  # noqa: ANN202 - (store, reader)
 def watch_game(args: argparse.Namespace) -> int:
     from ..paths import app_dirs
     from ..store.settings import load_settings
-    from ..tui.app import THEMES
+    from textual.theme import BUILTIN_THEMES
+
+    from ..tui.app import THEMES, textual_theme
     from ..tui.watch import WatchApp
 
     store, reader = _open(args)
-    theme = THEMES[load_settings(app_dirs()).settings.theme]
+    theme = textual_theme(load_settings(app_dirs()).settings.theme)
+    theme = theme if theme in BUILTIN_THEMES else THEMES["dark"]  # the TUI reports an unknown one
     app = WatchApp(store, reader, theme, served=args.served)
     app.run()
     if app.gone is not None:

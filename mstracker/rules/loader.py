@@ -6,6 +6,7 @@ Pure: callers read the files (see mstracker.store.catalog) and pass the parsed d
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,8 +74,8 @@ def _check_range(path: str, key: str, value: Any, signed: frozenset[str]) -> Non
     for v in values:
         if _is_number(v) and v < 0 and key not in signed:
             raise ValueError(f"{path}: {v!r} is below zero; the book never gives {key} a negative value")
-        if isinstance(v, float) and v != v:
-            raise ValueError(f"{path}: not a number (nan)")
+        if isinstance(v, float) and not math.isfinite(v):
+            raise ValueError(f"{path}: {v!r} is not a finite number")
 
 
 def apply_house_rules(
@@ -105,6 +106,8 @@ def apply_house_rules(
             _overlay(merged["settings"][key], value, f"settings.{key}", paths)
             continue
         try:
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"{value!r} is not a finite number")
             check_setting_value(known, value)
         except ValueError as exc:
             return LoadedRuleset(base_ruleset, f"{house_filename}: settings.{key}: {exc}")

@@ -1,5 +1,8 @@
 """User settings (theme, default dice mode, last ruleset) in the config dir's settings.toml.
 
+The theme is "dark", "light" or the name of any other Textual theme ("nord", "gruvbox", ...); which
+names exist is the app's to know (a name it lacks is reported at start-up, and the file is kept).
+
 A file that cannot be read is reported, the defaults are used, and the file is never overwritten
 silently: the next save first keeps it beside the new one as `settings.bad.toml` and says so.
 Plain dataclasses rather than pydantic: this is read before the first frame, so it stays light.
@@ -10,6 +13,7 @@ tomlkit, which changes the one value and leaves every other line as it was.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
@@ -22,8 +26,14 @@ SCHEMA_VERSION = 1
 
 
 class Theme(StrEnum):
+    """The app's own two themes; `Settings.theme` may also hold another Textual theme's name."""
+
     DARK = "dark"
     LIGHT = "light"
+
+
+#: A theme name as Textual spells them: letters, digits, '-' and '_' (and short: it is shown in places).
+_THEME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
 class DiceMode(StrEnum):
@@ -38,7 +48,8 @@ class Settings:
     """What the user chose; frozen, changed with `dataclasses.replace` (SettingsStore.update does)."""
 
     schema_version: int = SCHEMA_VERSION
-    theme: Theme = Theme.DARK
+    theme: str = Theme.DARK
+    """Theme.DARK, Theme.LIGHT, or another Textual theme's name."""
     dice_mode: DiceMode = DiceMode.APP
     last_ruleset: str | None = None
     """The ruleset the dice roller, rules reference and fleet builder open with."""
@@ -46,7 +57,7 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "schema_version": self.schema_version,
-            "theme": self.theme.value,
+            "theme": str(self.theme),
             "dice_mode": self.dice_mode.value,
         }
         if self.last_ruleset is not None:
@@ -80,12 +91,21 @@ class Settings:
                 f"{name}: schema_version: written by a newer mstracker (schema_version {version}; "
                 f"this one reads up to {SCHEMA_VERSION})"
             )
-        theme = _choice(data, "theme", Theme, Theme.DARK, name)
+        theme = _theme(data, name)
         mode = _choice(data, "dice_mode", DiceMode, DiceMode.APP, name)
         last = data.get("last_ruleset")
         if last is not None and not isinstance(last, str):
             raise FileProblem(f"{name}: last_ruleset: expected text, got {last!r}")
         return cls(version, theme, mode, last)
+
+
+def _theme(data: dict[str, Any], name: str) -> str:
+    value = data.get("theme", Theme.DARK.value)
+    if isinstance(value, str) and value in {t.value for t in Theme}:
+        return Theme(value)
+    if not isinstance(value, str) or not _THEME_NAME.fullmatch(value):
+        raise FileProblem(f"{name}: theme: {value!r} is not a theme name (dark, light, or a Textual theme such as nord)")
+    return value
 
 
 def _choice(data: dict[str, Any], key: str, kind: type[StrEnum], default: Any, name: str) -> Any:

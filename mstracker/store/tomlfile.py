@@ -159,10 +159,15 @@ def nesting_depth(data: Any) -> int:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write text to path atomically: temp file in the same folder, fsync, rename."""
+    """Write text to path atomically: temp file in the same folder, fsync, rename.
+
+    A rewrite keeps the file's permissions: mkstemp makes a 600 file, which would turn a 644
+    file private behind the user's back.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        _keep_mode(path, tmp)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -171,3 +176,12 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _keep_mode(path: Path, tmp: str) -> None:
+    """Give the temp file the permission bits of the file it replaces (none: mkstemp's 600 stays)."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return
+    os.chmod(tmp, mode)

@@ -18,6 +18,17 @@ from .lifeline import LifelineApp
 from .services import Services
 
 THEMES = {Theme.DARK: "textual-dark", Theme.LIGHT: "textual-light"}
+"""The app's two themes, as Textual names them; any other Textual theme goes by its own name."""
+
+
+def textual_theme(setting: str) -> str:
+    """The Textual theme name for a `Settings.theme` value."""
+    return THEMES.get(setting, setting)  # type: ignore[call-overload]
+
+
+def theme_setting(textual_name: str) -> str:
+    """The `Settings.theme` value for a Textual theme name (dark and light keep their short names)."""
+    return next((ours for ours, name in THEMES.items() if name == textual_name), textual_name)
 
 # name -> (module under mstracker.tui.screens, class, palette title, palette help)
 SCREENS: dict[str, tuple[str, str, str, str]] = {
@@ -43,12 +54,18 @@ class MstrackerApp(LifelineApp[int]):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
+        services.tell_house_rule_problem = self._house_rules_not_applied
         self._closers: dict[int, Callable[[], None]] = {}
+        self._theme_not_saved: str | None = None  # a start-up fallback, not the user's choice
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: object) -> None:  # type: ignore[override]
         """Notifications carry names and values users typed: always shown as text, never parsed as
         markup (screens pass markup=True through Widget.notify; no message here uses markup)."""
         super().notify(message, markup=False, **kwargs)  # type: ignore[arg-type]
+
+    def _house_rules_not_applied(self, problem: str) -> None:
+        self.notify(f"{problem}\nThe book values are in force until the file is fixed.",
+                    title="House rules not applied", severity="error", timeout=15)
 
     def close_on_exit(self, key: int, closer: Callable[[], None] | None) -> None:
         """Run `closer` when the app exits (an open game releases its lock); None forgets it."""
@@ -68,7 +85,8 @@ class MstrackerApp(LifelineApp[int]):
         return HomeScreen()
 
     def on_mount(self) -> None:
-        self.theme = THEMES[self.services.settings.settings.theme]
+        self.apply_saved_theme()
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         problem = self.services.settings.problem
         if problem:
             self.notify(
@@ -141,9 +159,31 @@ class MstrackerApp(LifelineApp[int]):
         else:
             self.push_screen(HelpModal(self.screen))
 
-    def set_theme_setting(self, theme: Theme) -> None:
-        """Apply a theme now and remember it."""
-        self.theme = THEMES[theme]
+    def apply_saved_theme(self) -> None:
+        """The theme in settings.toml; one this Textual lacks is reported, and the file keeps its name."""
+        saved = self.services.settings.settings.theme
+        name = textual_theme(saved)
+        if name not in self.available_themes:
+            name = self._theme_not_saved = THEMES[Theme.DARK]
+            self.notify(f"{self.services.settings.path}: theme: {saved!r} is not an installed theme; using dark "
+                        "(ctrl+p, Theme lists them)", title="Settings", severity="warning", timeout=15)
+        self.theme = name
+
+    def _theme_changed(self, theme: object) -> None:
+        """Any change of theme (Textual's own picker in the palette included) is remembered."""
+        name = getattr(theme, "name", str(theme))
+        if name == self._theme_not_saved:
+            self._theme_not_saved = None
+            return
+        self._theme_not_saved = None
+        chosen = theme_setting(name)
+        if self.services.settings.settings.theme != chosen:
+            self.save_settings(theme=chosen)
+
+    def set_theme_setting(self, theme: str) -> None:
+        """Apply a theme (a Settings.theme value) now and remember it."""
+        self.theme = textual_theme(theme)
+        self._theme_not_saved = None
         if self.services.settings.settings.theme != theme:
             self.save_settings(theme=theme)
 
@@ -161,9 +201,7 @@ class MstrackerApp(LifelineApp[int]):
     # -- command palette ---------------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        for command in super().get_system_commands(screen):
-            if command.title != "Theme":  # Textual's theme picker; ours keeps the setting in step
-                yield command
+        yield from super().get_system_commands(screen)  # Textual's "Theme" picker: _theme_changed saves the choice
         yield SystemCommand("Home", "Back to the home screen", self.action_home)
         yield SystemCommand("Help: keys of this screen", "Every key of the screen in front, grouped (F1 or ?)", self.action_help)
         for name, (_, _, title, help_text) in SCREENS.items():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -21,13 +22,15 @@ if TYPE_CHECKING:
     from ..rules import LoadedRuleset
 
 
-
 @dataclass
 class Services:
     dirs: AppDirs
     settings: SettingsStore
     rng: random.Random
     _rulesets: dict[str, LoadedRuleset] = field(default_factory=dict, repr=False)
+    tell_house_rule_problem: Callable[[str], None] | None = field(default=None, repr=False)
+    """Called once per distinct problem with a house-rule file (the app notifies): never silent."""
+    _told: set[str] = field(default_factory=set, repr=False)
 
     def ruleset(self, ruleset_id: str) -> LoadedRuleset:
         """The ruleset in force (book values plus this user's house rules), loaded on first use.
@@ -40,6 +43,10 @@ class Services:
 
             loaded = load_ruleset(ruleset_id, self.dirs)
             self._rulesets[ruleset_id] = loaded
+            problem = loaded.house_rule_error
+            if problem and problem not in self._told and self.tell_house_rule_problem is not None:
+                self._told.add(problem)
+                self.tell_house_rule_problem(problem)
         return loaded
 
     def forget_ruleset(self, ruleset_id: str) -> None:

@@ -32,7 +32,8 @@ def test_round_trip_is_atomic_and_readable() -> None:
     ("text", "problem"),
     [
         ("theme = [", "not valid TOML"),
-        ('theme = "purple"', "theme: 'purple' is not one of: dark, light"),
+        ('theme = "purple haze"', "theme: 'purple haze' is not a theme name (dark, light, or a Textual theme such as nord)"),
+        ("theme = 3", "theme: 3 is not a theme name"),
         ("schema_version = 9", "newer mstracker"),
         ("colour = 1", "colour: is not a known setting"),
         ("last_ruleset = 3", "last_ruleset: expected text"),

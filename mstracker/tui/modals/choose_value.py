@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from textual import on
@@ -20,6 +21,30 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def typed_number(text: str, expected: type) -> int | float:
+    """The number typed for an int or float setting; ValueError (the message to show) otherwise.
+
+    inf, nan and 1e400 (which float() reads as inf) are refused: no setting means them, and
+    int(inf) would raise OverflowError, not ValueError.
+    """
+    if expected is int:
+        try:
+            return int(text)  # exact, however long
+        except ValueError:
+            pass
+    try:
+        number = float(text)
+    except ValueError:
+        raise ValueError(f"expected a number, got {text!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"expected a finite number, got {text!r}")
+    if expected is int:
+        if not number.is_integer():
+            raise ValueError(f"expected a whole number, got {text}")
+        return int(number)
+    return number
 
 
 class ChooseValueModal(ModalScreen[Any]):
@@ -75,13 +100,10 @@ class ChooseValueModal(ModalScreen[Any]):
         text = event.value.strip()
         expected = type(self.setting.value)
         try:
-            value: Any = expected(float(text)) if expected in (int, float) else text
-            if expected is int and float(text) != int(float(text)):
-                raise ValueError(f"expected a whole number, got {text}")
+            value: Any = typed_number(text, expected) if expected in (int, float) else text
             check_setting_value(self.setting, value)
         except ValueError as exc:
-            message = str(exc) if "could not convert" not in str(exc) else f"expected a number, got {text!r}"
-            self.query_one("#choose-error", Static).update(Content(f"✗ {message}"))
+            self.query_one("#choose-error", Static).update(Content(f"✗ {exc}"))
             return
         self.dismiss(value)
 

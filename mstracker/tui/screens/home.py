@@ -108,7 +108,7 @@ class HomeScreen(FittedScreen):
             ruleset=services.current_ruleset_id if self.ruleset_named else "…",
             fleets=str(count),
             mode="app rolls" if services.settings.settings.dice_mode == "app" else "I roll physical dice",
-            theme=services.settings.settings.theme.value,
+            theme=str(services.settings.settings.theme),
         )
         self.query_one("#home-status", Static).update(text)
 

@@ -34,6 +34,7 @@ class NewGameScreen(FittedScreen):
         Binding("ctrl+a", "add_player", "Add player"),
         Binding("ctrl+x", "remove_player", "Remove player"),
         Binding("escape", "back", "Back"),
+        Binding("ctrl+r", "reread_house_rules", "Read the house rules again", show=False),
     ]
     FOOTER_GIVE_WAY = ("back", "remove_player")
 
@@ -41,6 +42,8 @@ class NewGameScreen(FittedScreen):
         super().__init__()
         self.ruleset_id = ruleset_id or self.app.services.current_ruleset_id
         self.ruleset: RulesetBase | None = None
+        self.house_problem: str | None = None
+        """Why the ruleset's house-rule file is not applied (the book values are shown), if it is not."""
         self.fleets: dict[str, tuple[Roster | None, FleetReport | None, str]] = {}
         self.chosen: dict[str, Any] = {}
         self.players = 2
@@ -53,6 +56,7 @@ class NewGameScreen(FittedScreen):
             with Horizontal(id="new-top"):
                 yield RulesetSelect(self.ruleset_id, id="new-ruleset")
                 yield Input(placeholder="game name", id="new-name", max_length=80)
+            yield Static(id="new-house-problem", classes="error-text")
             yield Label("Fleets", classes="section-title")
             yield Vertical(id="player-rows")
             with Horizontal(id="player-buttons"):
@@ -74,18 +78,80 @@ class NewGameScreen(FittedScreen):
         table.add_columns("setting", "value", "status", "what it decides")
         await self.load_ruleset(self.ruleset_id)
 
-    async def load_ruleset(self, ruleset_id: str) -> None:
+    async def load_ruleset(self, ruleset_id: str, keep_choices: bool = False) -> None:
+        """Show a ruleset: its fleets and settings; `keep_choices` keeps the players' fleets and the
+        settings changed for this game (the same ruleset, read again)."""
+        picks = self.chosen_fleets() if keep_choices else None
+        names = [self.query_one(f"#player-name-{i}", Input).value for i in range(self.players)] if keep_choices else []
+        loaded = self.app.services.ruleset(ruleset_id)
         self.ruleset_id = ruleset_id
-        self.ruleset = self.app.services.ruleset(ruleset_id).ruleset
-        self.chosen = {}
+        self.ruleset = loaded.ruleset
+        self.house_problem = loaded.house_rule_error
+        self.show_house_problem()
+        self.chosen = self._still_allowed(self.chosen) if keep_choices else {}
         self.fleets = {}
         for path, where in [(p, "saved") for p in saved_fleets(self.app.services.dirs, ruleset_id)] + [
             (p, "sample") for p in sample_fleets(ruleset_id)
         ]:
             self.fleets[str(path)] = self._read(path, where)
-        self.players = 2
-        await self.fill_players()
+        if not keep_choices:
+            self.players = 2
+        await self.fill_players(picks)
+        for i, name in enumerate(names):
+            self.query_one(f"#player-name-{i}", Input).value = name
         self.fill_settings()
+
+    # ---- house rules ---------------------------------------------------------------------------
+    def show_house_problem(self) -> None:
+        """A broken house-rule file said above the fleets: the values below are the book's."""
+        line = self.query_one("#new-house-problem", Static)
+        line.display = self.house_problem is not None
+        if self.house_problem is not None:
+            line.update(Content.assemble(
+                ("✗ house rules not applied: ", "bold"), self.house_problem.splitlines()[0],
+                "\n  The values below are the book's. Fix the file, then press ctrl+r to read it again.",
+            ))
+
+    async def reread_house_rules(self) -> bool:
+        """Read the house-rule file again; True (after showing the new values) when what is in force changed."""
+        services = self.app.services
+        shown = self.ruleset
+        services.forget_ruleset(self.ruleset_id)
+        loaded = services.ruleset(self.ruleset_id)
+        if loaded.house_rule_error == self.house_problem and loaded.ruleset == shown:
+            self.ruleset = loaded.ruleset
+            return False
+        await self.load_ruleset(self.ruleset_id, keep_choices=True)
+        return True
+
+    async def action_reread_house_rules(self) -> None:
+        changed = await self.reread_house_rules()
+        state = "house rules in force" if self.ruleset and self.ruleset.house_rules else "book values in force"
+        if self.house_problem is not None:
+            state = "still not applied"
+        self.notify(f"{self.ruleset_id}: {state}" + ("" if changed else " (unchanged)"), title="House rules read again")
+
+    async def on_screen_resume(self) -> None:
+        """Back from the settings screen (or an editor in another window): the file may be fixed."""
+        if self.ruleset is not None and await self.reread_house_rules():
+            self.notify(f"{self.ruleset_id}: the house-rule file changed; the fleets and settings now show it.",
+                        title="House rules read again")
+
+    def _still_allowed(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        """The settings changed for this game that the rules now in force still allow."""
+        from ...rules.base import check_setting_value
+
+        kept = {}
+        settings = self.ruleset.settings if self.ruleset is not None else {}
+        for key, value in chosen.items():
+            if key not in settings:
+                continue
+            try:
+                check_setting_value(settings[key], value)
+            except ValueError:
+                continue
+            kept[key] = value
+        return kept
 
     def _read(self, path: Path, where: str) -> tuple[Roster | None, FleetReport | None, str]:
         try:
@@ -113,11 +179,12 @@ class NewGameScreen(FittedScreen):
             picks = samples[-2:]
         return picks + [k for k in samples + keys if k not in picks]
 
-    async def fill_players(self) -> None:
-        """Rows for a new ruleset: every player starts from the default fleets."""
+    async def fill_players(self, picks: list[str | None] | None = None) -> None:
+        """Rows for a new ruleset: every player starts from the default fleets (or from `picks`)."""
         rows = self.query_one("#player-rows")
         await rows.remove_children()
-        options, defaults = self.fleet_options(), self.default_fleets()
+        options = self.fleet_options()
+        defaults = picks if picks is not None else self.default_fleets()
         await rows.mount_all(PlayerRow(i, options, defaults[i] if i < len(defaults) else None) for i in range(self.players))
         self.show_players()
 
@@ -254,12 +321,35 @@ class NewGameScreen(FittedScreen):
         return out
 
     @on(Button.Pressed, "#create")
-    def action_create(self) -> None:
+    async def action_create(self) -> None:
         from ..modals.confirm import ConfirmModal
 
         rosters = self.rosters()
         if rosters is None:
             return
+        if await self.reread_house_rules():  # what would be created is what the player has seen
+            self.notify("The house-rule file changed: check the fleets and settings, then create again.",
+                        title="House rules read again", severity="warning", timeout=10)
+            return
+        if self.house_problem is not None:
+            self.app.push_screen(
+                ConfirmModal(
+                    "Create this game with the book values?",
+                    f"House rules not applied: {self.house_problem}\n\nA game keeps the rules it was created with: "
+                    "your house rules would not apply to it, even after the file is fixed. "
+                    "Back: fix the file, then press ctrl+r to read it again.",
+                    yes="Use the book values",
+                    no="Back",
+                ),
+                lambda yes: yes and self.confirm_fleets(rosters),
+            )
+            return
+        self.confirm_fleets(rosters)
+
+    def confirm_fleets(self, rosters: list[Roster]) -> None:
+        """Ask before playing a fleet that breaks the rules; then create."""
+        from ..modals.confirm import ConfirmModal
+
         breaking = [
             r.name
             for i, r in enumerate(rosters)

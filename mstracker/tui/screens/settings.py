@@ -1,4 +1,4 @@
-"""Settings: theme (applied live), default dice mode, and each ruleset's house-rule settings."""
+"""Settings: theme (any Textual theme, applied live), default dice mode, and each ruleset's house-rule settings."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Label, RadioButton, RadioSet, Select, Static
 
 from ...store.settings import DiceMode, Theme, set_house_setting
+from ..app import THEMES, theme_setting
 from ...store.tomlfile import FileProblem
 from ..widgets.ruleset_select import RulesetSelect
 from .fitted import FittedScreen
@@ -45,10 +46,9 @@ class SettingsScreen(FittedScreen):
         yield Header()
         with Horizontal(id="prefs"):
             with Vertical(classes="panel pref-box", id="theme-box"):
-                yield Label("Theme  [dim](t)[/]")
-                with RadioSet(id="theme"):
-                    yield RadioButton("dark", value=settings.theme is Theme.DARK, id="theme-dark")
-                    yield RadioButton("light", value=settings.theme is Theme.LIGHT, id="theme-light")
+                yield Label("Theme  [dim](t: dark/light)[/]")
+                yield Select(self._theme_options(), value=self.app.theme, allow_blank=False, id="theme")
+                yield Static("or ctrl+p, Theme", classes="muted")
             with Vertical(classes="panel pref-box", id="mode-box"):
                 yield Label("Default dice  [dim](m)[/]")
                 with RadioSet(id="dice-mode-set"):
@@ -67,6 +67,7 @@ class SettingsScreen(FittedScreen):
     def on_mount(self) -> None:
         self.query_one("#house-box").border_title = "House rules: the settings the rulebooks leave open"
         self.query_one("#settings-file").border_title = "Files"
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self._show_files()
         self.load_house_rules()
 
@@ -80,10 +81,25 @@ class SettingsScreen(FittedScreen):
 
     # -- theme and dice mode -------------------------------------------------------------------------
 
-    @on(RadioSet.Changed, "#theme")
-    def theme_chosen(self, event: RadioSet.Changed) -> None:
-        self.app.set_theme_setting(Theme.LIGHT if event.pressed.id == "theme-light" else Theme.DARK)
-        self._show_files()
+    def _theme_options(self) -> list[tuple[str, str]]:
+        """Every installed Textual theme; the app's own two first, by their short names."""
+        ours = [(str(setting), name) for setting, name in THEMES.items()]
+        others = sorted(name for name in self.app.available_themes if name not in THEMES.values())
+        return ours + [(name, name) for name in others]
+
+    @on(Select.Changed, "#theme")
+    def theme_chosen(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self.app.set_theme_setting(theme_setting(event.value))
+            self._show_files()
+
+    def _theme_changed(self, theme: object) -> None:
+        """The theme changed elsewhere (the palette's picker): the choice here follows it."""
+        select = self.query_one("#theme", Select)
+        name = getattr(theme, "name", None)
+        if isinstance(name, str) and select.value != name:
+            with select.prevent(Select.Changed):
+                select.value = name
 
     @on(RadioSet.Changed, "#dice-mode-set")
     def mode_chosen(self, event: RadioSet.Changed) -> None:
@@ -92,8 +108,9 @@ class SettingsScreen(FittedScreen):
             self.app.save_settings(dice_mode=mode)
 
     def action_toggle_theme(self) -> None:
-        light = self.app.services.settings.settings.theme is Theme.DARK
-        self.query_one("#theme-light" if light else "#theme-dark", RadioButton).value = True
+        """Dark to light and back; from any other theme, to the app's dark or light opposite."""
+        light = self.app.current_theme.dark
+        self.query_one("#theme", Select).value = THEMES[Theme.LIGHT if light else Theme.DARK]
 
     def action_toggle_dice_mode(self) -> None:
         physical = self.app.services.settings.settings.dice_mode is DiceMode.APP
@@ -206,8 +223,9 @@ class SettingsScreen(FittedScreen):
         self.load_house_rules()
         self.query_one("#house-table", DataTable).move_cursor(row=row)
         loaded = self.app.services.ruleset(self.ruleset_id)
-        if loaded.house_rule_error:
-            self.notify(loaded.house_rule_error, title="House rules not applied", severity="error", timeout=10)
+        if loaded.house_rule_error:  # the app has told the problem itself (once); the line above shows it
+            self.notify(f"{self.ruleset_id}: {key} saved, but the file still cannot be applied (see above)",
+                        title="House rules not applied", severity="warning", timeout=10)
         else:
             shown = "the book value" if value is None else _show(value)
             self.notify(f"{self.ruleset_id}: {key} = {shown}", title="House rules saved")
