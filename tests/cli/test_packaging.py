@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-# The Python versions the whole suite was run and passed on, the only ones the classifiers name.
-TESTED_PYTHONS = ["3.11", "3.12", "3.13"]
+# The Python versions the whole suite was run and passed on, the only ones the classifiers name
+# (3.12 and 3.13 install and run, but the suite has not yet been seen green on them).
+TESTED_PYTHONS = ["3.11"]
 RAZOR = str(REPO / "data/fleets/pz8/razor-squadron.toml")
 ANCHOR = str(REPO / "data/fleets/pz8/anchor-flight.toml")
 
