@@ -39,9 +39,9 @@ GENERIC_SPECS: tuple[ActionSpec, ...] = (
         "go to the next checklist step (automatic steps run as they are entered), ticking the players' own "
         "item being left; past the last step the next turn begins. Leaving a phase with one of the players' "
         "items unticked needs force.",
-        (ArgSpec("force", ArgType.BOOL, "leave the phase even with unticked items", required=False, default=False),
-         ArgSpec("player", ArgType.PLAYER, "in a step played together: the player who passes (default: the first "
-                 "yet to pass)", required=False)),
+        (ArgSpec("player", ArgType.PLAYER, "in a step played together: the player who passes (default: the first "
+                 "yet to pass)", required=False),
+         ArgSpec("force", ArgType.BOOL, "leave the phase even with unticked items", required=False, default=False)),
         generic=True,
     ),
     ActionSpec(

@@ -126,6 +126,8 @@ class Engine:
     def action_odds(self, state: GameState, action: Action) -> AttackOdds | None:
         """Exact odds of a rolling action before its roll; None while the form is incomplete or invalid."""
         spec = self.action_spec(action.kind)
+        if action.kind in ("next-step", "advance"):
+            return self.step_odds(state)
         if spec.generic:
             return None
         try:
@@ -133,6 +135,16 @@ class Engine:
         except InvalidAction:
             return None
         return self.plugin.action_odds(state, action.kind, args)
+
+    def step_odds(self, state: GameState) -> AttackOdds | None:
+        """The odds of what the automatic step next-step enters decides with its dice (None: it rolls none)."""
+        try:
+            entered = self.step_after_next(state)
+        except InvalidAction:
+            return None
+        if entered is None or not self.is_auto(entered[1]):
+            return None
+        return self.plugin.step_odds(*entered[:1], entered[1].id)
 
     # ---- the contract's answers ------------------------------------------------------------------
     def legal_actions(self, state: GameState, prefer: str | None = None, marked: str | None = None) -> tuple[LegalAction, ...]:

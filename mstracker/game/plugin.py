@@ -367,6 +367,11 @@ class RulesetPlugin:
         """Exact odds of a rolling action before its roll, or None while the form is incomplete."""
         return None
 
+    def step_odds(self, state: GameState, step_id: str) -> AttackOdds | None:
+        """Exact odds of what automatic step `step_id` (just entered in `state`) decides with its dice;
+        None when it rolls nothing there."""
+        return None
+
     # ---- the contract: what the screens ask instead of guessing ---------------------------------
     def narrative_kinds(self) -> frozenset[str]:
         return self.narrative

@@ -30,6 +30,7 @@ from .record import CalRecord
 from .repairs import CalRepairs
 from .steps import CalSteps
 from .prefill import prefill
+from .step_odds import step_odds
 
 #: The story events of cal's decisions and automatic steps (their changes follow as generic events).
 NARRATIVE = frozenset({
@@ -184,3 +185,6 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPl
 
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         return game_odds.action_odds(self, state, kind, args)
+
+    def step_odds(self, state: GameState, step_id: str) -> AttackOdds | None:
+        return step_odds(self, state, step_id)
