@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from tui_support import make_app, settle
+from tui_support import make_app, settle, type_text
 
 from played_game import PlayedGame
 
@@ -17,6 +17,8 @@ from mstracker.dice import RngFaces
 from mstracker.game import Action, engine_for
 from mstracker.store.catalog import book_ruleset
 from mstracker.store.fleets import load_roster, sample_fleets
+from mstracker.store.settings import DiceMode
+from mstracker.tui.modals.action_form import ActionFormModal
 from mstracker.tui.modals.auto_roll import AutoRollModal
 from mstracker.tui.modals.confirm import ConfirmModal
 from mstracker.tui.screens.battle import BattleScreen
@@ -157,3 +159,25 @@ def test_a_roll_no_face_can_win_is_recorded_as_failed_with_one_key(size: tuple[i
         assert "damage-control:1" not in {o.id for o in screen.session.engine.obligations(screen.state)}
 
     play(size, script)
+
+
+def test_with_physical_dice_n_asks_for_an_automatic_steps_faces_at_once_with_its_odds() -> None:
+    async def script(pilot: Any) -> None:
+        screen = await create_game(pilot, "cal")
+        pilot.app.services.settings.update(dice_mode=DiceMode.PHYSICAL)  # type: ignore[attr-defined]
+        screen.perform_action(Action("set", {"target": "1", "key": "round_damage", "value": "30"}), None)
+        walk(screen, "damage", "add_fire", 0)
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        form = pilot.app.screen
+        assert isinstance(form, ActionFormModal)
+        odds = form.query_one("#odds-outcomes").content.plain  # type: ignore[attr-defined]
+        # Resolute (SS 60): 30 damage reaches the Major table (from 30); 2d6 7: Engines Damaged, 6/36
+        assert "Resolute (#1) (30 damage, Major table): Engines Damaged" in odds and "16.7%" in odds
+        await type_text(pilot, "3 4")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert screen.state.current_step.id == "resolve_damage" and screen.state.ships["1"].record["engines_damaged"]
+
+    play((120, 36), script)

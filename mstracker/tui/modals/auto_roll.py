@@ -57,11 +57,6 @@ class AutoRollModal(ModalScreen[None]):
 
     BINDINGS = [Binding("enter,space,n,escape", "close", "Back to the game")]
 
-    DEFAULT_CSS = """
-    AutoRollModal > Vertical { max-height: 90%; }
-    AutoRollModal #auto-roll-body { height: auto; max-height: 18; }
-    """
-
     def __init__(self, sections: list[tuple[str, list[str], list[str]]]) -> None:
         super().__init__()
         self.sections = sections
