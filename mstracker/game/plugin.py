@@ -26,6 +26,9 @@ registry). What a plugin declares and does (every method has a working default):
   by the engine), `action_odds` (exact odds before any roll), `damage_by` (who caused the damage an
   action does to a ship, for the battle report).
 * Hooks: `phase_applies(state, index)` (cal skips its Interphase in round 1), `next_turn(state)`.
+* Who acts: `acting(state)` (the banner's "▶"; pz8 names nobody before its initiative). A PHASE_BY_PLAYER
+  round (cal) says how each phase is shared with `phase_play` (in turn, step by step in turn, together
+  with a pass each, or once for all; see game.turn_order), `any_side` the actions any side may do then.
 
 Example: a ruleset adds a "fire" action and an automatic reload step::
 

@@ -57,8 +57,14 @@ def passer(engine: Engine, state: GameState, args: dict[str, Any]) -> int:
 
 
 def pass_event(engine: Engine, state: GameState, args: dict[str, Any]) -> Event | None:
-    """One player's pass of a shared step (None when this next-step is no pass)."""
+    """One player's pass of a shared step (None when this next-step is no pass: then a named player must
+    be the one acting)."""
     if not shared_step(engine, state):
+        ref = args.get("player")
+        if ref and by_player(engine, state) and state.find_player(str(ref)) not in engine.plugin.acting(state).players:
+            phase = state.current_phase
+            raise InvalidAction(f"it is {names(state, engine.plugin.acting(state).players)}'s part of "
+                                f"{phase.name if phase else 'this phase'}: only they move it on")
         return None
     who = passer(engine, state, args)
     passed = [*engine.plugin.acting(state).passed, who]

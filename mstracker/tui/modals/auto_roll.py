@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -68,9 +69,18 @@ class AutoRollModal(ModalScreen[None]):
                 yield Static(rolled_content(self.sections), id="auto-roll-text")
             yield Static("enter / space / n / esc: back to the game (the log keeps these rolls)", classes="muted")
 
-    def take_key(self, key: object) -> None:
-        """A key typed while this opened (after n): it closes the dialog, as it would once open."""
-        self.dismiss(None)
+    _closing = False
+
+    def take_key(self, key: events.Key) -> None:
+        """Keys typed while this opened (after n): the first closes the dialog, as it would once open; the
+        rest go back to the app, in order, for the battle screen under it."""
+        if not self._closing:
+            self._closing = True
+            self.dismiss(None)
+        else:
+            self.app.post_message(events.Key(key.key, key.character))
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if not self._closing:
+            self._closing = True
+            self.dismiss(None)

@@ -130,3 +130,11 @@ def test_a_pass_for_a_player_who_is_not_in_the_game_is_refused() -> None:
     g.to("interphase", "damage_control")
     with pytest.raises(InvalidAction, match="no player 'Green'"):
         g.eng.decide(g.state, Action("next-step", {"player": "Green"}), None)
+
+
+def test_next_step_naming_the_player_who_does_not_act_is_refused() -> None:
+    g = in_turn()
+    g.act("next-step")  # Red's part of the Ordnance phase
+    assert "it is Red's part of 1. Ordnance: only they move it on" in g.refused("next-step", player="Blue")
+    g.act("next-step", player="Red")
+    assert (g.state.step, g.state.active) == (1, RED_P)
