@@ -120,6 +120,7 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         try:
             change = self.session.perform(action, faces)
         except (GameError, StoreError, DiceError) as exc:
+            self.last_refusal = str(exc)  # a form shows it beside its fields
             self.notify(str(exc), title=f"{action.kind}: not done", severity="error", timeout=8)
             return None
         self.after_change(old, change)

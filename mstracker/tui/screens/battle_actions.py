@@ -5,7 +5,7 @@ in one sitting); it calls the screen's `perform_action`, `session` and `selected
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +13,7 @@ from textual import on
 from textual.screen import Screen
 
 from ...dice import TypedFaces
-from ...game import Action, ActionSpec, ArgType, GameError
+from ...game import Action, ActionSpec, ArgType, GameError, GameState
 from ...rules.contract import LegalAction
 from ...store.games import StoreError
 from ..modals.action_form import ActionFormModal
@@ -40,12 +40,26 @@ def hands_over_keys(action: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
+def others_side(state: GameState, legal: Sequence[LegalAction]) -> dict[str, str]:
+    """The allowed actions whose ship belongs to another player than the active one, with that
+    player's name (after a pz8 miss the fire-back is the target's owner's, not the shooter's)."""
+    if not state.started:
+        return {}
+    out: dict[str, str] = {}
+    for answer in legal:
+        ship = state.ships.get(answer.actor) if answer.allowed and answer.actor else None
+        if ship is not None and ship.owner != state.active and ship.owner < len(state.players):
+            out[answer.kind] = state.players[ship.owner].name
+    return out
+
+
 class BattleActions(Screen):
     """The key actions of the battle screen (BattleScreen adds the layout, drawing and selection)."""
 
     session: BattleSession
     selected: str | None
     target_id: str | None
+    last_refusal: str = ""  # why the last action was refused, for the form that asked
 
     def legal(self, kind: str) -> LegalAction:
         """Where the contract says this action's form starts: the selected ship when it may act, the
@@ -134,7 +148,8 @@ class BattleActions(Screen):
                 self.open_form(kind)
 
         engine, state = self.session.engine, self.session.state
-        self.app.push_screen(PickActionModal(engine.action_specs(), engine.legal_actions(state, self.selected, self.target_id)), chosen)
+        legal = engine.legal_actions(state, self.selected, self.target_id)
+        self.app.push_screen(PickActionModal(engine.action_specs(), legal, others_side(state, legal)), chosen)
 
     @hands_over_keys
     def action_adjust(self) -> None:
