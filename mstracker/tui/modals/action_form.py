@@ -23,6 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, ContentSwitcher, Input, Label, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from ...dice import FaceSource, TypedFaces
 from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, InvalidAction
@@ -58,6 +59,8 @@ class BattleHost(Protocol):
 class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     """Dismisses with the events applied, or None when cancelled."""
 
+    AUTO_FOCUS = ""  # the cursor goes where `first_focus` says, never to whatever widget comes first
+
     BINDINGS = [
         Binding("escape", "close", "Cancel / close"),
         Binding("ctrl+r", "go", "Roll / apply"),
@@ -65,8 +68,11 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     ]
 
     def __init__(self, spec: ActionSpec, host: BattleHost, legal: LegalAction | None = None,
-                 prefill: dict[str, Any] | None = None, title: str = "") -> None:
-        super().__init__()
+                 prefill: dict[str, Any] | None = None, title: str = "", warming: bool = False) -> None:
+        """`warming`: built ahead while the battle is idle (a kept dialog): it leaves again as soon as
+        it is mounted, and the keys that reached it meanwhile go back to the battle."""
+        super().__init__(classes="-warming" if warming else None)
+        self.warming = warming
         self.spec = spec
         self.host = host
         state = host.state
@@ -100,14 +106,14 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
                 yield Static(Content.styled(f"Not now: {self.legal.reason}", "$text-warning"), id="action-not-now")
             with ContentSwitcher(initial="form-pane", id="action-switcher"):
                 with Horizontal(id="form-pane"):
-                    with VerticalScroll(id="action-fields"):
+                    with VerticalScroll(id="action-fields", can_focus=False):
                         for arg in self.spec.args:
                             options, greyed = self._options(arg, state)
                             yield ArgField(arg, options, self.prefill.get(arg.name), self.field_changed, greyed)
                     if self.spec.rolls or self.plan:
                         with Vertical(id="odds-box"):
                             yield OddsPanel(self.odds, self.no_odds, id="odds")
-                with VerticalScroll(id="result-pane"):
+                with VerticalScroll(id="result-pane", can_focus=False):
                     yield Static(id="result-text")
             box = Vertical(id="dice-box")
             box.display = dice
@@ -194,12 +200,26 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         box.set_class(width < 110, "-narrow")
 
     def on_mount(self) -> None:
+        if self.warming:  # built and styled: leave once every field is mounted (drawn hidden meanwhile)
+            self.call_after_refresh(self.warmed)
+            return
         self.complete = self._complete(self.physical_start, [])
         self.first_focus()
         self._ready_at = message_clock()
         early, self._early_keys = self._early_keys, []
         for key in early:
             self.replay(key)
+
+    def warmed(self) -> None:
+        """The end of building ahead: restyled without its hiding class now, while the battle is idle,
+        not on the first `a`; off the screen stack (it stays installed); the keys it caught go back."""
+        self.warming = False
+        early, self._early_keys = self._early_keys, []
+        self.remove_class("-warming")
+        if self.app.screen is self:
+            self.app.pop_screen()
+        for key in early:
+            self.app.post_message(events.Key(key.key, key.character))
 
     def restart(self, legal: LegalAction, prefill: dict[str, Any]) -> None:
         """Refill a form opened before (a kept attack dialog): the contract's defaults for now, the
@@ -257,7 +277,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     # ---- keys typed while the form was opening ---------------------------------------------------
     def on_key(self, event: events.Key) -> None:
         """Keys that reached the screen before its fields could take them are played in order."""
-        if self._ready_at is None or event.time < self._ready_at:
+        if self._ready_at is None or event.time < self._ready_at or self.focused is None:
             event.stop()
             event.prevent_default()
             self.take_key(event)
@@ -271,11 +291,16 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             self.replay(event)
 
     def replay(self, key: events.Key) -> None:
+        if self.focused is None:  # nothing has the cursor yet (a busy app): it starts where it always does
+            self.first_focus()
         focused = self.focused
+        select = next((w for w in focused.ancestors_with_self if isinstance(w, Select)), None) if focused else None
         if key.key == "tab":
             self.focus_next()
         elif key.key == "shift+tab":
             self.focus_previous()
+        elif select is not None and key.key in ("enter", "space", "down", "up", "escape"):
+            self.replay_in_list(select, key.key)
         elif key.key == "enter" and isinstance(focused, Input):
             focused.action_submit()
         elif key.key == "backspace" and isinstance(focused, Input):
@@ -285,8 +310,33 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         else:
             for binding in self.BINDINGS:
                 if isinstance(binding, Binding) and key.key in binding.key.split(","):
-                    self.run_action(binding.action)  # type: ignore[unused-coroutine]
+                    self.call_next(self.run_action, binding.action)  # after the keys before it
                     break
+
+    def replay_in_list(self, select: Select, key: str) -> None:
+        """A key typed ahead on a picker, done at once (the next key finds its effect): enter, space or
+        an arrow opens the list; in an open list the arrows move, enter picks, escape closes."""
+        overlay = select.query_one(SelectOverlay)
+        if not select.expanded:
+            if key != "escape":
+                select.action_show_overlay()
+                self.set_focus(overlay)
+            return
+        if key == "down":
+            overlay.action_cursor_down()
+        elif key == "up":
+            overlay.action_cursor_up()
+        elif key in ("enter", "space") and overlay.highlighted is not None:
+            option = overlay.get_option_at_index(overlay.highlighted)
+            if not option.disabled:
+                value = select._options[overlay.highlighted][1]  # the overlay lists Select's options in order
+                if value != select.value:
+                    select.value = value
+                select.expanded = False
+                self.set_focus(select)
+        elif key == "escape":
+            select.expanded = False
+            self.set_focus(select)
 
     # ---- reading the form ----------------------------------------------------------------------
     def fields(self) -> list[ArgField]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import wraps
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.screen import Screen
@@ -60,6 +60,10 @@ class BattleActions(Screen):
     selected: str | None
     target_id: str | None
     last_refusal: str = ""  # why the last action was refused, for the form that asked
+    #: Build the attack dialog while the battle is idle (the Pilot tests turn it off: it puts a screen on
+    #: top for a moment at a time no test script expects; the test of it turns it back on).
+    warm_attack: ClassVar[bool] = True
+    _typing_ahead: list[Any] | None
 
     def legal(self, kind: str) -> LegalAction:
         """Where the contract says this action's form starts: the selected ship when it may act, the
@@ -98,6 +102,25 @@ class BattleActions(Screen):
             self.app.install_screen(AttackModal(spec, self, legal, prefill), name)
         else:
             self.app.get_screen(name).restart(legal, prefill)  # type: ignore[attr-defined]
+        self.app.push_screen(name)
+
+    def warm_attack_form(self) -> None:
+        """Build the attack dialog while the battle screen is idle, so the first `a` opens it as fast as
+        the later ones: it is composed, mounted and styled once (the costly part of a first open) and kept.
+        It shows for no frame: it leaves as soon as it is mounted (see ActionFormModal.warming)."""
+        engine = self.session.engine
+        kind = attack_kind(engine)
+        name = f"attack-{id(self)}"
+        if not self.warm_attack or kind is None or self.app.is_screen_installed(name):
+            return
+        if not self.is_current or self._typing_ahead is not None:  # the player is busy: later
+            self.set_timer(0.5, self.warm_attack_form)
+            return
+        try:
+            spec, legal = engine.action_spec(kind), self.legal(kind)
+        except GameError:
+            return
+        self.app.install_screen(AttackModal(spec, self, legal, self.prefill(spec), warming=True), name)
         self.app.push_screen(name)
 
     def forget_attack_form(self) -> None:
