@@ -58,8 +58,7 @@ class CalPackage(ModulePackage):
     )
     demo = DemoSpec(
         fleets=("cruiser-squadron.toml", "strike-group.toml"),
-        # round 1 (no Interphase): the Ordnance phase, each player in turn, on into Gunnery
-        to_attack=(SceneStep("next-step"),) * 17,
+        to_attack=(SceneStep("next-step"),) * 9,  # round 1 (no Interphase), the Ordnance steps, on into Gunnery
         attacker="1",
         target="7",
         faces="5 6",
