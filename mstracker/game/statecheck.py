@@ -171,6 +171,6 @@ def _value_problem(field: FieldSpec | None, value: Any, record: dict[str, Any]) 
             return str(exc)
         return None
     wanted = {FieldKind.FLAG: bool, FieldKind.TEXT: str, FieldKind.LIST: list}[field.kind]
-    if type(value) is not wanted or (wanted is list and not all(isinstance(v, str) for v in value)):
+    if type(value) is not wanted or (isinstance(value, list) and not all(isinstance(v, str) for v in value)):
         return f"expected {field.kind.value}, found {value!r}"[:120]
     return None
