@@ -13,23 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from mstracker.paths import app_dirs, shipped_data_dir
+from house_rule_files import BROKEN, GOOD, PROBLEM, house_file
+
+from mstracker.paths import shipped_data_dir
 
 CliRun = Callable[..., tuple[int, str, str]]
 SAMPLES = shipped_data_dir() / "fleets" / "spook"
 RED, BLUE = str(SAMPLES / "scrimmage-red.toml"), str(SAMPLES / "scrimmage-blue.toml")
 
-GOOD = '[settings]\nram_pct = 30\n\n[weapons."Ion Beam"]\ndamage = 60\n'
-#: One bad value beside good ones: the whole file is set aside, so the good ones are lost too.
-BROKEN = '[settings]\nram_pct = 30\n\n[weapons."Ion Beam"]\ndamage = -50\n'
-PROBLEM = "weapons.Ion Beam.damage: -50 is below zero; the book never gives damage a negative value"
-
-
-def house_file(text: str) -> Path:
-    path = app_dirs().house_rule_file("spook")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def told(path: Path) -> str:

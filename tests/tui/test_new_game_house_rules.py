@@ -6,26 +6,16 @@ player fix the file and read it again, and asks before it creates a game with th
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from textual.widgets import DataTable, Input, Select, Static
 from tui_support import make_app, record_notifications, run, screen_after, settle, text_of
 
-from mstracker.paths import app_dirs
+from house_rule_files import BROKEN, GOOD, PROBLEM, house_file
+
 from mstracker.tui.modals.confirm import ConfirmModal
 from mstracker.tui.screens.battle import BattleScreen
 from mstracker.tui.screens.new_game import NewGameScreen
 
-GOOD = '[settings]\nram_pct = 30\n\n[weapons."Ion Beam"]\ndamage = 60\n'
-BROKEN = '[settings]\nram_pct = 30\n\n[weapons."Ion Beam"]\ndamage = -50\n'
-PROBLEM = "weapons.Ion Beam.damage: -50 is below zero; the book never gives damage a negative value"
-
-
-def house_file(text: str) -> Path:
-    path = app_dirs().house_rule_file("spook")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def setting_row(screen: NewGameScreen, key: str) -> tuple[str, str]:
