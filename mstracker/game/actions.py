@@ -12,6 +12,7 @@ from ..dice import TypedFaces
 from ..fleet import ShipEntry
 from .errors import InvalidAction
 from .events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
+from . import turn_order
 from .generic import change_resource, end_game, note, require_started, set_value
 from .records import INT_KINDS, FieldKind, FieldSpec, parse_int
 from .state import GameState, ShipState, StepInfo
@@ -38,7 +39,9 @@ GENERIC_SPECS: tuple[ActionSpec, ...] = (
         "go to the next checklist step (automatic steps run as they are entered), ticking the players' own "
         "item being left; past the last step the next turn begins. Leaving a phase with one of the players' "
         "items unticked needs force.",
-        (ArgSpec("force", ArgType.BOOL, "leave the phase even with unticked items", required=False, default=False),),
+        (ArgSpec("player", ArgType.PLAYER, "in a step played together: the player who passes (default: the first "
+                 "yet to pass)", required=False),
+         ArgSpec("force", ArgType.BOOL, "leave the phase even with unticked items", required=False, default=False)),
         generic=True,
     ),
     ActionSpec(
@@ -125,11 +128,20 @@ def next_step(
     if not state.started:
         return engine.start_turn(state, 1, state.active, dice, run_auto)
     events: list[Event] = []
+    passing = turn_order.pass_event(engine, state, args)
+    if passing is not None:  # one player's pass of a step played together: the last pass moves on
+        events.append(passing)
+        state = engine.apply(state, events)
+        if not turn_order.everyone_passed(engine, state):
+            return events
     step = state.current_step
     if step is not None and engine.step_role(step) is StepRole.MANUAL and step.id not in state.ticked:
         events.append(Event("ticked", {"step_id": step.id, "by": "next-step"}, f"Done: {step.text}"))
         state = engine.apply(state, events)
     phase = state.current_phase
+    again = turn_order.next_in_phase(engine, state)
+    if again is not None and not again[2]:  # the same step, for the next player
+        return events + engine.enter_step(state, state.phase, again[0], dice, run_auto, active=again[1])
     if phase is not None and state.step + 1 < len(phase.steps):
         return events + engine.enter_step(state, state.phase, state.step + 1, dice, run_auto)
     unticked = engine.unticked(state)
@@ -148,6 +160,8 @@ def next_step(
                 f"Left {phase.name} with {len(unticked)} item(s) unticked: {listing}",
             )
         )
+    if again is not None:  # the whole phase again, for the next player
+        return events + engine.enter_step(state, state.phase, 0, dice, run_auto, active=again[1], again=True)
     following = engine.next_phase(state, state.phase + 1)
     if following is None:
         turn, active = engine.plugin.next_turn(state)

@@ -25,8 +25,9 @@ from .actions import GENERIC_DECIDERS, GENERIC_SPECS, StepRole
 from .damage import with_expected_dealt
 from .errors import GameError, InvalidAction
 from .events import Action, ActionSpec, ArgType, DiceRecorder, Event
+from . import turn_order
 from .generic import GENERIC_REDUCERS
-from .plugin import RulesetPlugin, TurnStructure, plugin_for
+from .plugin import Acting, RulesetPlugin, TurnStructure, plugin_for
 from .records import RecordSpec
 from .setup import new_game_state
 from .state import GameState, ShipState, StepInfo
@@ -118,9 +119,16 @@ class Engine:
             raise InvalidAction(f"{action.kind} would change nothing")
         return [_normalised(e) for e in events]
 
+    def acting(self, state: GameState) -> Acting:
+        """Who acts now (the banner's "▶"): one player, every player of a shared step (and who has
+        passed it), or nobody yet (pz8 before its initiative roll)."""
+        return self.plugin.acting(state)
+
     def action_odds(self, state: GameState, action: Action) -> AttackOdds | None:
         """Exact odds of a rolling action before its roll; None while the form is incomplete or invalid."""
         spec = self.action_spec(action.kind)
+        if action.kind in ("next-step", "advance"):
+            return self.step_odds(state)
         if spec.generic:
             return None
         try:
@@ -130,6 +138,16 @@ class Engine:
         # expected damage has one meaning on every screen: dealt, capped at what the target has (game.damage)
         return with_expected_dealt(self.plugin, state, action.kind, args,
                                    self.plugin.action_odds(state, action.kind, args))
+
+    def step_odds(self, state: GameState) -> AttackOdds | None:
+        """The odds of what the automatic step next-step enters decides with its dice (None: it rolls none)."""
+        try:
+            entered = self.step_after_next(state)
+        except InvalidAction:
+            return None
+        if entered is None or not self.is_auto(entered[1]):
+            return None
+        return self.plugin.step_odds(*entered[:1], entered[1].id)
 
     # ---- the contract's answers ------------------------------------------------------------------
     def legal_actions(self, state: GameState, prefer: str | None = None, marked: str | None = None) -> tuple[LegalAction, ...]:
@@ -176,7 +194,16 @@ class Engine:
         player = self.plugin.acting_player(state, spec.kind, args)
         if player is None:
             player = state.ships[actor].owner if actor in state.ships else state.active
+        if not spec.generic and state.started:
+            turn_order.refuse_out_of_turn(self, state, spec.kind, player)
+        passing = None
+        if kind == "next-step" and turn_order.shared_step(self, state):
+            who = turn_order.passer(self, state, args)
+            if len(self.plugin.acting(state).waiting()) > 1:
+                passing = who  # a pass that does not move on: only what holds that player back stops it
         for obligation in self.obligations(state):
+            if passing is not None and obligation.player is not None and obligation.player != passing:
+                continue
             if obligation.refuses(kind, actor, player):
                 raise InvalidAction(obligation.message())
 
@@ -318,8 +345,10 @@ class Engine:
         first = self.next_phase(after, 0)
         return events + self.enter_step(after, len(after.sequence) if first is None else first, 0, dice, run_auto)
 
-    def enter_step(self, state: GameState, phase: int, step: int, dice: DiceRecorder, run_auto: bool = True) -> list[Event]:
-        """Move to (phase, step); an automatic step's bookkeeping follows as events."""
+    def enter_step(self, state: GameState, phase: int, step: int, dice: DiceRecorder, run_auto: bool = True,
+                   active: int | None = None, again: bool = False) -> list[Event]:
+        """Move to (phase, step); an automatic step's bookkeeping follows as events. In a phase-by-player
+        round `active` is who does it now and `again` a phase done again by the next player."""
         info = state.sequence[phase] if phase < len(state.sequence) else None
         step_info = info.steps[step] if info is not None and step < len(info.steps) else None
         word = self.ruleset.meta.turn_word
@@ -330,12 +359,15 @@ class Engine:
         else:
             auto = " (automatic)" if self.is_auto(step_info) else ""
             text = f"{info.name} · {step + 1}/{len(info.steps)}: {step_info.text}{auto}"
-        data = {
+        data: dict[str, Any] = {
             "phase": phase,
             "step": step,
             "phase_id": info.id if info else None,
             "step_id": step_info.id if step_info else None,
         }
+        data.update(turn_order.entering(self, state, phase, step, active, again))
+        if "active" in data and state.players and info is not None and data["active"] != state.active:
+            text = f"{state.players[data['active']].name}: {text}"
         events = [Event("step-entered", data, text)]
         if step_info is not None and not self.is_auto(step_info):
             done = self.plugin.already_done(self.apply(state, events), step_info.id)

@@ -84,9 +84,19 @@ def _turn_started(state: GameState, event: Event) -> GameState:
 
 
 def _step_entered(state: GameState, event: Event) -> GameState:
-    phase = event.data["phase"]
-    ticked = state.ticked if phase == state.phase else ()
-    return state.update(phase=phase, step=event.data["step"], ticked=ticked)
+    d = event.data
+    phase = d["phase"]
+    ticked = tuple(d["ticked"]) if "ticked" in d else (state.ticked if phase == state.phase else ())
+    fields: dict[str, Any] = {"phase": phase, "step": d["step"], "ticked": ticked}
+    if "active" in d:  # phase by player: who does this step now (game.turn_order)
+        fields["active"] = d["active"]
+    if "passed" in state.extra:  # a new step: nobody has passed it yet
+        fields["extra"] = {k: v for k, v in state.extra.items() if k != "passed"}
+    return state.update(**fields)
+
+
+def _passed(state: GameState, event: Event) -> GameState:
+    return state.with_extra({"passed": list(event.data["passed"])})
 
 
 def _ticked(state: GameState, event: Event) -> GameState:
@@ -145,6 +155,7 @@ GENERIC_REDUCERS: dict[str, Reducer] = {
     "turn-started": _turn_started,
     "step-entered": _step_entered,
     "phase-left": _nothing,
+    "passed": _passed,
     "ticked": _ticked,
     "unticked": _unticked,
     "value-set": _value_set,

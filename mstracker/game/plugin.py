@@ -26,6 +26,9 @@ registry). What a plugin declares and does (every method has a working default):
   by the engine), `action_odds` (exact odds before any roll), `damage_by` (who caused the damage an
   action does to a ship, for the battle report).
 * Hooks: `phase_applies(state, index)` (cal skips its Interphase in round 1), `next_turn(state)`.
+* Who acts: `acting(state)` (the banner's "▶"; pz8 names nobody before its initiative). A PHASE_BY_PLAYER
+  round (cal) says how each phase is shared with `phase_play` (in turn, step by step in turn, together
+  with a pass each, or once for all; see game.turn_order), `any_side` the actions any side may do then.
 
 Example: a ruleset adds a "fire" action and an automatic reload step::
 
@@ -67,6 +70,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -89,7 +93,9 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 __all__ = [
+    "Acting",
     "DefaultPlugin",
+    "PhasePlay",
     "RulesetPlugin",
     "TurnStructure",
     "action",
@@ -107,7 +113,33 @@ class TurnStructure(StrEnum):
     """What one pass through the checklist is."""
 
     ALTERNATING = "alternating"  # one player's turn; the next player is active after it (spook, lukas)
-    ROUND = "round"  # every player acts within it (pz8 turn, cal round); the first player leads again
+    ROUND = "round"  # every player acts within it (pz8 turn); the first player leads again
+    #: A round whose phases each player does in play order, or together (cal §Sequence of Play): how each
+    #: phase is played is the plugin's `phase_play`.
+    PHASE_BY_PLAYER = "phase by player"
+
+
+class PhasePlay(StrEnum):
+    """How the players share one phase of a PHASE_BY_PLAYER round."""
+
+    ONCE = "once"  # one pass for everybody, whoever presses next-step (older saves play so)
+    IN_TURN = "in turn"  # each player does the whole phase, in play order
+    STEPS_IN_TURN = "steps in turn"  # each step is done by each player in play order, then the next step
+    TOGETHER = "together"  # every player at once; each passes each step, which moves on once all have
+
+
+@dataclass(frozen=True, slots=True)
+class Acting:
+    """Who acts now: `players` in play order (empty: nobody yet, e.g. before an initiative roll); in a
+    phase played together, every player, and those who have passed the current step."""
+
+    players: tuple[int, ...]
+    together: bool = False
+    passed: tuple[int, ...] = ()
+
+    def waiting(self) -> tuple[int, ...]:
+        """The players who still act in this step (in a shared step: those who have not passed)."""
+        return tuple(p for p in self.players if p not in self.passed)
 
 
 def action(kind: str, *args: ArgSpec, help: str, rolls: bool = False) -> Callable[[Callable], Callable]:
@@ -295,6 +327,39 @@ class RulesetPlugin:
         """False to skip phase `index` this turn (cal: the Interphase is skipped in round 1)."""
         return True
 
+    #: Actions any side may do whoever's phase it is (PHASE_BY_PLAYER): the book lets them happen then.
+    any_side: ClassVar[frozenset[str]] = frozenset()
+    #: The rulebook section that orders the players within a round, for refusals (PHASE_BY_PLAYER).
+    order_cite: ClassVar[str] = ""
+
+    def phase_play(self, state: GameState, index: int) -> PhasePlay:
+        """How the players share phase `index` of a PHASE_BY_PLAYER round (default: once for all)."""
+        return PhasePlay.ONCE
+
+    def acting(self, state: GameState) -> Acting:
+        """Who acts now. Default: the active player; in a PHASE_BY_PLAYER round, from how the current
+        phase is played (every player in a phase played once or together)."""
+        if not state.players:
+            return Acting(())
+        if self.turns() is not TurnStructure.PHASE_BY_PLAYER or not state.started:
+            return Acting((state.active,))
+        everyone = tuple(range(len(state.players)))
+        play = self.phase_play(state, state.phase) if state.current_phase is not None else PhasePlay.ONCE
+        if play is PhasePlay.ONCE:
+            return Acting(everyone, together=True)
+        if play is PhasePlay.TOGETHER:
+            passed = tuple(p for p in state.extra.get("passed") or () if p in everyone)
+            return Acting(everyone, together=True, passed=passed)
+        return Acting((state.active,))
+
+    def phase_players(self, state: GameState) -> tuple[int, ...]:
+        """The players whose part of the current phase is being done now (the ships an automatic step
+        works through): the acting player in a phase done in turn, else every player."""
+        if self.turns() is TurnStructure.PHASE_BY_PLAYER and state.started and state.current_phase is not None:
+            if self.phase_play(state, state.phase) in (PhasePlay.IN_TURN, PhasePlay.STEPS_IN_TURN):
+                return (state.active,)
+        return tuple(range(len(state.players)))
+
     def next_turn(self, state: GameState) -> tuple[int, int]:
         """(turn number, active player index) when the checklist wraps past its last step."""
         if self.turns() is TurnStructure.ALTERNATING and state.players:
@@ -303,6 +368,11 @@ class RulesetPlugin:
 
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         """Exact odds of a rolling action before its roll, or None while the form is incomplete."""
+        return None
+
+    def step_odds(self, state: GameState, step_id: str) -> AttackOdds | None:
+        """Exact odds of what automatic step `step_id` (just entered in `state`) decides with its dice;
+        None when it rolls nothing there."""
         return None
 
     # ---- the contract: what the screens ask instead of guessing ---------------------------------
@@ -420,6 +490,12 @@ class RulesetPlugin:
         target_ids: tuple[str, ...] = ()
         if "ship" in names:
             actors = self.actors(state, spec.kind)
+            if reason is None and self.turns() is TurnStructure.PHASE_BY_PLAYER and spec.kind not in self.any_side:
+                acting = self.acting(state).players  # a phase done in turn: the acting player's ships only
+                if actors and not any(s.owner in acting for s in actors):
+                    reason = (f"it is {' and '.join(state.players[p].name for p in acting)}'s part of this phase; "
+                              "the other side does it in turn, after next-step")
+                actors = [s for s in actors if s.owner in acting] or actors
             actor_ids = tuple(s.id for s in actors)
             actor = prefer if prefer in actor_ids else (actor_ids[0] if actor_ids else None)
             if reason is None and not actors:

@@ -231,6 +231,27 @@ async def planner(pilot: Pilot) -> None:
     await finish(pilot)
 
 
+async def auto_roll(pilot: Pilot) -> None:
+    """cal with "the app rolls": the demo's first attack, then n on through the round until the app shows the
+    dice it rolled for an automatic step (the damage table of the ship hit) and what they decided."""
+    from .modals.auto_roll import AutoRollModal
+    from .modals.confirm import ConfirmModal
+    from .screens import battle_scenes as play
+
+    demo = await _to_first_attack(pilot, "cal")
+    await play.first_attack(pilot, demo)
+    for _ in range(30):
+        await pilot.press("n")
+        await play.settle(pilot)
+        if isinstance(pilot.app.screen, ConfirmModal):
+            await pilot.press("y")
+            await play.settle(pilot)
+        if isinstance(pilot.app.screen, AutoRollModal):
+            await finish(pilot)
+            return
+    raise play.SceneError("no automatic roll was shown in the round")
+
+
 def battle_scenes() -> dict[str, Scene]:
     """One battle scene per installed ruleset with a demo."""
     from ..rules.registry import package, ruleset_ids
@@ -268,8 +289,9 @@ GAME_SCENES: dict[str, Scene] = {
     "report": report,
     "planner": planner,
     "planner-80x24": planner,
+    "auto-roll-80x24": auto_roll,
 }
-SIZES: dict[str, tuple[int, int]] = {"battle-80x24": (80, 24), "planner-80x24": (80, 24)}
+SIZES: dict[str, tuple[int, int]] = {"battle-80x24": (80, 24), "planner-80x24": (80, 24), "auto-roll-80x24": (80, 24)}
 
 
 async def shoot(name: str, scene: Scene, outdir: Path) -> Path:

@@ -15,12 +15,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..game import GameState
+from ..game.plugin import Acting
 from .widgets.banner import Banner, banner_content
 
 
-def spectator_content(state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None) -> Content:
+def spectator_content(state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None,
+                      acting: Acting | None = None) -> Content:
     """The battle banner's two lines, with every key hint replaced by what the players do."""
-    content = banner_content(state, turn_word, house_rules, blocker)
+    content = banner_content(state, turn_word, house_rules, blocker, acting, spectator=True)
     if state.finished:
         return content
     if not state.started:
@@ -38,8 +40,9 @@ def spectator_content(state: GameState, turn_word: str, house_rules: bool = Fals
 class SpectatorBanner(Banner):
     """The banner, in a spectator's words."""
 
-    def show(self, state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None) -> None:
-        content = spectator_content(state, turn_word, house_rules, blocker)
+    def show(self, state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None,
+             acting: Acting | None = None) -> None:
+        content = spectator_content(state, turn_word, house_rules, blocker, acting)
         if content.markup != self._shown:
             self._shown = content.markup
             self.update(content)

@@ -117,7 +117,7 @@ class WatchScreen(Screen):
         engine = self.reader.engine
         ruleset = engine.ruleset
         self.query_one(SpectatorBanner).show(state, ruleset.meta.turn_word, bool(ruleset.house_rules),
-                                    engine.next_step_blocker(state))
+                                             engine.next_step_blocker(state), engine.acting(state))
         self.query_one(OnTable).show(state, engine.plugin.on_table(state))
 
     def show_changes(self, old: GameState, changes: list) -> None:

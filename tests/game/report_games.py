@@ -120,7 +120,7 @@ def lukas_capture() -> Table:
 def cal_jump_and_battery_damaged() -> Table:
     """Lance and Pike hit Gadfly for 4 each; the Damage phase rolls Minor 4 + 6 = 10, Battery Damaged,
     1d6 2: the Beam. Wasp powers up its FTL and jumps out once the counter is ready (round 4)."""
-    t = Table("cal", ("cruiser-squadron.toml", "strike-group.toml"))
+    t = Table("cal", ("cruiser-squadron.toml", "strike-group.toml"), phase_play="once")  # both sides in one pass
     t.to("gunnery", "weapons")
     t.act("fire", 6, ship="Lance", weapon="beam", target="Gadfly", distance=2)
     t.act("fire", 6, ship="Pike", weapon="beam", target="Gadfly", distance=2)
@@ -155,7 +155,7 @@ def spook_friendly_fire_and_mines() -> Table:
 def cal_hostile_ram() -> Table:
     """Red's Lance (SS 35) names Green's Gadfly (SS 20) in a ram: each deals its SS to the other; Lance
     35 -> 15, Gadfly 20 -> 0, both roll the Major Damage Table 3 + 4 = 7, Engines Damaged."""
-    t = Table("cal", ("cruiser-squadron.toml", "strike-group.toml"))
+    t = Table("cal", ("cruiser-squadron.toml", "strike-group.toml"), phase_play="once")  # both sides in one pass
     t.to("movement", "move")
     t.act("ram", 3, 4, 3, 4, ship="Lance", other="Gadfly")
     return t

@@ -135,7 +135,7 @@ def test_act_refusals_exit_2(capsys: pytest.CaptureFixture[str], fleets: list[st
 def test_act_help_and_actions_list_per_ruleset(capsys: pytest.CaptureFixture[str], fleets: list[str]) -> None:
     code, out, _ = run(capsys, "game", "act", "--help")
     assert code == 0
-    assert "actions of every ruleset" in out and "next-step [FORCE]" in out and "set TARGET KEY VALUE" in out
+    assert "actions of every ruleset" in out and "next-step [PLAYER] [FORCE]" in out and "set TARGET KEY VALUE" in out
     for rid in ("spook", "lukas", "pz8", "cal"):
         assert f"{rid} actions" in out
     gid = str(new_game(capsys, fleets))

@@ -58,7 +58,8 @@ class CalPackage(ModulePackage):
     )
     demo = DemoSpec(
         fleets=("cruiser-squadron.toml", "strike-group.toml"),
-        to_attack=(SceneStep("next-step"),) * 9,  # round 1 (no Interphase), the Ordnance steps, on into Gunnery
+        # round 1 (no Interphase): the Ordnance phase, each player in turn, on into Gunnery
+        to_attack=(SceneStep("next-step"),) * 17,
         attacker="1",
         target="7",
         faces="5 6",

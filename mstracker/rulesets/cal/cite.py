@@ -9,6 +9,7 @@ on the page. Choices the book does not make (its lost text) say so and name the 
 
 from __future__ import annotations
 
+SEQUENCE = "cal §Sequence of Play"
 INTERPHASE = "cal §0 Interphase"
 ORDNANCE_PHASE = "cal §1 Ordnance"
 GUNNERY = "cal §2 Gunnery"

@@ -51,6 +51,8 @@ def action_dice(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any
     elif kind in ("damage-control", "rally"):
         ship = (plugin.prepare_damage_control(state, args).ship if kind == "damage-control"
                 else plugin.prepare_choice(state, args["ship"], "rally"))
+        if args.get("failed"):  # recorded as failed: no die (refused unless no face could succeed)
+            return None
         key = "damage_control_target" if kind == "damage-control" else "rally_target"
         what = "Damage Control" if kind == "damage-control" else "Rally"
         plan.die(6, f"{what} roll of {ship.label}: succeeds on {plugin.setting(state, key)}+ with Crew "

@@ -17,7 +17,7 @@ from typing import Any
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
 from ...game.events import Event
-from ...game.plugin import RulesetPlugin, TurnStructure
+from ...game.plugin import PhasePlay, RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import Obligation
 from ...rules.names import UnknownName, find_entry
@@ -66,7 +66,9 @@ TIMES: dict[str, tuple[str, str, tuple[str, ...] | None]] = {
 }
 
 #: Settings added after games were saved with their ruleset, and the value such games play by.
-LATER_SETTINGS: dict[str, Any] = {"dc_restores_bay": True}
+LATER_SETTINGS: dict[str, Any] = {"dc_restores_bay": True, "phase_play": "once"}
+#: The phases with no interaction between the players, which they may do together (cal §Sequence of Play).
+SHARED_PHASES = ("interphase", "damage")
 
 #: Live values a ship out of play no longer shows (its history — SS, damage effects — stays).
 LIVE_VALUES = {"fire": 0, "boarders": 0, "round_damage": 0, "ftl_powered": False, "ftl": 0, "marks": [],
@@ -113,7 +115,12 @@ def extra_words(state: GameState, key: str, value: Any, player: int | None) -> s
 class CalBase(RulesetPlugin):
     """Helpers for the cal plugin's mixins: rules in force, stats, items, derived values, events."""
 
-    turn_structure = TurnStructure.ROUND
+    turn_structure = TurnStructure.PHASE_BY_PLAYER
+    #: What may happen in another player's part of a phase: a breach blast, craft over C&C leaving, escorts
+    #: intercepting what attacks their ship, rams where paths cross (cal §Damage, §Command & Control, §Craft,
+    #: §Moving Ships According To Course).
+    any_side = frozenset({"blast", "remove-ordnance", "cc-check", "intercept", "ram"})
+    order_cite = cite.SEQUENCE
     ruleset: Ruleset
 
     def __init__(self, ruleset: Ruleset) -> None:  # type: ignore[override]
@@ -242,6 +249,21 @@ class CalBase(RulesetPlugin):
         return state
 
     # ---- phases ---------------------------------------------------------------------------------
+    def phase_play(self, state: GameState, index: int) -> PhasePlay:
+        """Each player performs each phase in order (cal §Sequence of Play); the Interphase and the Damage
+        phase, which involve no interaction, together when the table chooses so; Gunnery step by step under
+        the house gunnery order (weapons, then PD, then ordnance attacks, then launches, each player in turn).
+        A game saved before phase by player (or set so) plays each phase once for both sides."""
+        play = self.setting(state, "phase_play")
+        if play == "once":
+            return PhasePlay.ONCE
+        phase_id = state.sequence[index].id
+        if play == "together where allowed" and phase_id in SHARED_PHASES:
+            return PhasePlay.TOGETHER
+        if phase_id == "gunnery" and self.setting(state, "gunnery_order") != "per player":
+            return PhasePlay.STEPS_IN_TURN
+        return PhasePlay.IN_TURN
+
     def check_time(self, state: GameState, kind: str) -> None:
         """Refuse `kind` unless now is its time (TIMES; intercepts: the Ordnance phase, or Gunnery
         before the launches; blast, remove-ordnance and cc-check: any time in play; set-course: set-up)."""

@@ -82,7 +82,8 @@ def _intercept(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]
     if icp.roll_under is None and not plugin.setting(state, "intercept_zero_ata_roll"):
         notes.append("Against 0-ATA ordnance the fighter remains without a roll (house setting "
                      "intercept_zero_ata_roll = false).")
-    return AttackOdds(p_hit=1 - dist.probability(lambda k: k == "b"), outcomes=outcomes, notes=tuple(notes),
+    # The headline is the intercepting token's own survival: "both removed" is not staying.
+    return AttackOdds(p_hit=dist.probability(lambda k: k == "a"), outcomes=outcomes, notes=tuple(notes),
                       hit_label="Fighters stay")
 
 

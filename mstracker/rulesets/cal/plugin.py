@@ -30,6 +30,7 @@ from .record import CalRecord
 from .repairs import CalRepairs
 from .steps import CalSteps
 from .prefill import prefill
+from .step_odds import step_odds
 
 #: The story events of cal's decisions and automatic steps (their changes follow as generic events).
 NARRATIVE = frozenset({
@@ -170,8 +171,20 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPl
                 return first.owner
         return super().damage_by(state, kind, args, ship)
 
+    def acting_player(self, state: GameState, kind: str, args: dict[str, Any]) -> int | None:
+        """The token's owner for what a token does without a ship of its own (an ordnance attack, a recall)."""
+        if args.get("token") and not args.get("ship") and kind not in self.any_side:
+            try:
+                return int(find_token(state, str(args["token"]))["owner"])
+            except ValueError:  # no such token: the action refuses it itself
+                return None
+        return None
+
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return obligations.on_table(self, state)
 
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         return game_odds.action_odds(self, state, kind, args)
+
+    def step_odds(self, state: GameState, step_id: str) -> AttackOdds | None:
+        return step_odds(self, state, step_id)

@@ -21,7 +21,8 @@ from . import cite
 from .damage_record import STATUS_FLAGS, CalDamage
 from .game_base import BAY_ITEMS, DC_DONE, POINT_ITEM, RALLIED, WEAPON_ITEMS
 from .model import CAPITAL
-from .notation import plural
+from .common import p_success
+from .notation import plural, signed
 from .procedures import crew_cap, resolve_damage_control, resolve_rally
 from .tokens import find_token, tokens, with_tokens
 
@@ -132,6 +133,8 @@ class CalRepairs(CalDamage):
         ArgSpec("choice", ArgType.CHOICE, "what a success does", choices=("repair", "boarder", "fire")),
         ArgSpec("system", ArgType.TEXT, "for repair: point, beam, projectile, a bay (torpedoes...), engines damaged, "
                 "engines offline, sensors offline or weapons offline", required=False, default="", rest=True),
+        ArgSpec("failed", ArgType.BOOL, "record the roll as failed without rolling: only when no face can succeed",
+                required=False, default=False),
         help="cal §0 Interphase, step 6: the Damage Control roll, d6 + Crew against the Damage Control target (a "
         "house default, 4: damage_control_target; the book's text was lost). Dice: one d6. A success repairs one "
         "damage effect, removes one Boarder or puts out one Fire (chosen before the roll). Instead of this, a ship "
@@ -141,6 +144,8 @@ class CalRepairs(CalDamage):
     def damage_control(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         p = self.prepare_damage_control(state, args)
         ship = p.ship
+        if args.get("failed"):
+            return self.record_failed(state, ship, "damage-control", DC_DONE)
         res = resolve_damage_control(self.rules(state), dice, int(ship.record["crew"]))
         new = self.with_mark(ship, DC_DONE)
         words = [res.steps[0].text]
@@ -170,6 +175,8 @@ class CalRepairs(CalDamage):
     @action(
         "rally",
         ArgSpec("ship", ArgType.SHIP, "the ship"),
+        ArgSpec("failed", ArgType.BOOL, "record the roll as failed without rolling: only when no face can succeed",
+                required=False, default=False),
         help="cal §0 Interphase, step 6, instead of damage control: rally the crew, d6 + Crew against the Rally "
         "target (a house default, 4: rally_target). Dice: one d6. A success gives Crew +1, up to the starting Crew "
         "less permanent losses (crew_recovery_cap).",
@@ -177,12 +184,34 @@ class CalRepairs(CalDamage):
     )
     def rally(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         ship = self.prepare_choice(state, args["ship"], "rally")
+        if args.get("failed"):
+            return self.record_failed(state, ship, "rally", RALLIED)
         crew, permanent = int(ship.record["crew"]), int(ship.record.get("crew_permanent", 0))
         res = resolve_rally(self.rules(state), dice, crew, self.ruleset.general.crew_start, permanent)
         new = self.with_mark(ship, RALLIED).with_values({"crew": int(res.outcome["crew"])})
         text = f"{ship.label} rallies the crew: " + " ".join(s.text for s in res.steps)
         data = {"ship": ship.id, "success": res.outcome["success"], "dice": dice_data(dice.take())}
         return self.emit("rallied", state, state.with_ship(new), text, "rally", **data)
+
+    def cannot_succeed(self, state: GameState, ship: ShipState, kind: str) -> bool:
+        """True when no face of the d6 reaches the Damage Control or Rally target with the ship's Crew."""
+        key = "damage_control_target" if kind == "damage-control" else "rally_target"
+        return p_success(int(self.setting(state, key)), int(ship.record["crew"])) == 0
+
+    def record_failed(self, state: GameState, ship: ShipState, kind: str, mark: str) -> list[Event]:
+        """A Damage Control or Rally roll no face can win, recorded as failed without a roll (the table's
+        time saved: the d6 would change nothing)."""
+        key = "damage_control_target" if kind == "damage-control" else "rally_target"
+        target, crew = int(self.setting(state, key)), int(ship.record["crew"])
+        what = "Damage Control" if kind == "damage-control" else "Rally"
+        if not self.cannot_succeed(state, ship, kind):
+            raise InvalidAction(f"{ship.label}'s {what} roll can succeed ({target}+ on d6 + Crew {signed(crew)}): "
+                                f"roll it ({cite.step(cite.INTERPHASE, 6)})")
+        text = (f"{ship.label} {what}: recorded as failed without a roll — no face reaches {target}+ on d6 + Crew "
+                f"{signed(crew)} ({cite.step(cite.INTERPHASE, 6)}). Nothing changes this round.")
+        story = "damage-control" if kind == "damage-control" else "rallied"
+        data = {"ship": ship.id, "success": False, "recorded_failed": True}
+        return self.emit(story, state, state.with_ship(self.with_mark(ship, mark)), text, what.lower(), **data)
 
     # ---- Reactor Breach -------------------------------------------------------------------------
     def prepare_blast(self, state: GameState, args: dict[str, Any]) -> Blast:

@@ -26,18 +26,21 @@ class CalSteps(CalDamage):
     """The Interphase and Damage phase bookkeeping."""
 
     def alive(self, state: GameState) -> list[ShipState]:
-        return [s for s in ship_order(state) if not self.lost(s)]
+        """The ships in play whose part of the phase this is (every side's, unless done in turn)."""
+        players = self.phase_players(state)
+        return [s for s in ship_order(state) if not self.lost(s) and s.owner in players]
 
     # ---- Interphase ---------------------------------------------------------------------------
     @auto_step("ordnance_track")
     def _ordnance_track(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         events = []
         after = state
+        players = self.phase_players(state)
         for ship in state.ships.values():
-            if ship.record.get("marks"):
+            if ship.record.get("marks") and ship.owner in players:
                 after = after.with_ship(ship.with_values({"marks": []}))
         for i, player in enumerate(state.players):
-            if player.extra.get("recalled"):
+            if player.extra.get("recalled") and i in players:
                 after = after.with_player(i, player.model_copy(update={"extra": {**player.extra, "recalled": 0}}))
         if after is not state:
             ev = self.emit("round-started", state, after, f"Round {state.turn}: last round's marks "
@@ -149,9 +152,11 @@ class CalSteps(CalDamage):
     @auto_step("assault_craft")
     def _assault_craft(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         keep, gone = [], []
+        players = self.phase_players(state)
         for token in tokens(state):
             life = self.ruleset.ordnance[token["kind"]].lifetime
-            (gone if life is not None and state.turn - int(token["round"]) >= life else keep).append(token)
+            due = life is not None and state.turn - int(token["round"]) >= life and token["owner"] in players
+            (gone if due else keep).append(token)
         if not gone:
             return []
         text = "Leaving play one round after deployment: " + ", ".join(token_label(t) for t in gone) + "."
@@ -176,9 +181,10 @@ class CalSteps(CalDamage):
     def _resolve_damage(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         events = []
         rules = self.rules(state)
+        players = self.phase_players(state)
         for ship in ship_order(state):
             total = int(ship.record.get("round_damage", 0))
-            if self.lost(ship) or total <= 0:
+            if self.lost(ship) or total <= 0 or ship.owner not in players:
                 continue
             res = resolve_damage(rules, int(ship.record["ss"]), total, dice, unit=self.stats(ship).type)
             after, words = self.apply_outcome(state, ship.id, dict(res.outcome), dice)
@@ -188,8 +194,12 @@ class CalSteps(CalDamage):
                             check=res.outcome["check"], effects=res.outcome["effects"], dice=dice_data(dice.take()))
             events += ev
             state = self.fold(state, ev)
-        after = state.with_extra({"pd": {}}) if state.extra.get("pd") else state
+        pd = {sid: shots for sid, shots in (state.extra.get("pd") or {}).items()
+              if sid in state.ships and state.ships[sid].owner not in players}
+        after = state.with_extra({"pd": pd}) if state.extra.get("pd") else state
         for ship in state.ships.values():
+            if ship.owner not in players:
+                continue
             for item in ship.items:
                 if item.record.get("shots"):
                     after = after.with_ship(after.ships[ship.id].with_item_values(item.id, {"shots": 0}))

@@ -13,7 +13,7 @@ from typing import Any
 from ...game.batch import Batch
 from ...game.events import DiceRecorder, Event
 from ...game.generic import note
-from ...game.plugin import RulesetPlugin, TurnStructure
+from ...game.plugin import Acting, RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipState
 from .legacy import read_legacy
 from .model import Ruleset
@@ -30,6 +30,12 @@ class Pz8Base(RulesetPlugin):
 
     turn_structure = TurnStructure.ROUND
     narrative = NARRATIVE
+
+    def acting(self, state: GameState) -> Acting:
+        """Nobody acts before this turn's initiative is rolled (pz8 §2): it decides who starts."""
+        if state.started and not state.finished and TurnView(state).initiative is None:
+            return Acting(())
+        return super().acting(state)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)

@@ -219,7 +219,7 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         state = self.session.state
         engine = self.session.engine
         self.query_one(Banner).show(state, engine.ruleset.meta.turn_word, bool(engine.ruleset.house_rules),
-                                    engine.next_step_blocker(state))
+                                    engine.next_step_blocker(state), engine.acting(state))
         self.query_one(Checklist).show(state, engine, self.session.auto_results())
         self.query_one(OnTable).show(state, engine.plugin.on_table(state))
         self.refresh_history_keys()

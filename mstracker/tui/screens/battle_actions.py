@@ -13,11 +13,12 @@ from textual import on
 from textual.screen import Screen
 
 from ...dice import TypedFaces
-from ...game import Action, ActionSpec, ArgType, GameError
+from ...game import Action, ActionSpec, ArgType, GameError, turn_order
 from ...rules.contract import LegalAction
 from ...store.games import StoreError
 from ..modals.action_form import ActionFormModal
 from ..modals.attack import AttackModal, attack_kind
+from ..modals.auto_roll import AutoRollModal, rolled_sections
 from ..modals.confirm import ConfirmModal
 from ..widgets.checklist import Checklist
 
@@ -174,8 +175,12 @@ class BattleActions(Screen):
         own items left unticked, and a move the rules refuse says why."""
         state = self.session.state
         engine = self.session.engine
+        if self.offer_record_failed():
+            return
         phase = state.current_phase
         last_step = phase is not None and state.step + 1 >= len(phase.steps)
+        if turn_order.shared_step(engine, state) and len(engine.acting(state).waiting()) > 1:
+            last_step = False  # one player's pass of a shared step: the phase goes on once all have passed
         current = state.current_step.id if state.current_step else None
         unticked = [(n, s) for n, s in engine.unticked(state) if s.id != current] if last_step else []
         if unticked and not state.finished:
@@ -193,6 +198,40 @@ class BattleActions(Screen):
             return
         self.next_step(force=False)
 
+    def offer_record_failed(self) -> bool:
+        """n held by a roll no face can win (cal Damage Control at Crew -4: "Success 0.0%"): offer to
+        record it as failed in one key, logged so, instead of a dead roll. False when there is none."""
+        state, engine = self.session.state, self.session.engine
+        blocker = engine.next_step_blocker(state)
+        if blocker is None or not blocker.resolve or not blocker.ships or state.finished:
+            return False
+        try:
+            spec = engine.action_spec(blocker.resolve)
+        except GameError:
+            return False
+        if "failed" not in {a.name for a in spec.args}:
+            return False
+        ship_id = blocker.ships[0]
+        legal = engine.legal_action(state, blocker.resolve, ship_id, None)
+        args = {**legal.prefill, "ship": ship_id}
+        odds = engine.action_odds(state, Action(blocker.resolve, args))
+        if odds is None or odds.p_hit != 0:
+            return False
+        ship = state.ships[ship_id]
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.perform_action(Action(blocker.resolve, {**args, "failed": True}), TypedFaces([]))
+
+        self.app.push_screen(
+            ConfirmModal(f"{ship.label}: this roll cannot succeed ({odds.hit_label} 0.0%). Record it as failed?",
+                         f"{blocker.text} ({blocker.cite}). No face of the die can win, so no roll is made; the log "
+                         "says it was recorded as failed.", yes="Record as failed", no="Back",
+                         yes_keys="f,enter", no_keys=""),
+            answer,
+        )
+        return True
+
     def next_step(self, force: bool) -> None:
         self.move_on(Action("next-step", {"force": True} if force else {}))
 
@@ -205,7 +244,10 @@ class BattleActions(Screen):
         """Checklist moves: an automatic step may roll; with physical dice its form asks for them,
         naming each die from the step's declared dice."""
         if not self.physical_default:
-            self.perform_action(action, self.app_faces())
+            events = self.perform_action(action, self.app_faces())
+            sections = rolled_sections(events or (), self.session.engine.plugin.narrative_kinds())
+            if sections:  # the automatic steps rolled: the players see the dice before going on
+                self.app.push_screen(AutoRollModal(sections))
             return
         try:
             plan = self.session.engine.dice_plan(self.session.state, action)

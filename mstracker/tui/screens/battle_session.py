@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ...dice import FaceSource
 from ...game import Action, Engine, Event, GameState, RecordSpec, StepInfo
 from ...game.planner import Distances
+from ...game.plugin import TurnStructure
 from ...rules.contract import ItemReadiness
 from ...store.games import GameStore, LoggedAction
 
@@ -117,14 +118,21 @@ class BattleSession:
     @property
     def measured(self) -> Distances:
         """The distances typed this turn (none once the turn has ended)."""
-        turn = (self.state.turn, self.state.active)
-        if self._measured is None or self._measured[0] != turn:
+        if self._measured is None or self._measured[0] != self._measure_turn():
             return Distances()
         return self._measured[1]
 
     def measure(self, distances: Distances) -> None:
         """Keep these distances until the turn ends."""
-        self._measured = ((self.state.turn, self.state.active), distances)
+        self._measured = (self._measure_turn(), distances)
+
+    def _measure_turn(self) -> tuple[int, int]:
+        """How long measured distances hold: while the same player acts in the same turn; in a round played
+        phase by player, the whole round (the acting player changes step by step in Gunnery while the ships
+        stay where they were measured; they move only in the Movement phase, after it)."""
+        if self.engine.plugin.turns() is TurnStructure.PHASE_BY_PLAYER:
+            return self.state.turn, -1
+        return self.state.turn, self.state.active
 
     # ---- changing ------------------------------------------------------------------------------
     def perform(self, action: Action, faces: FaceSource | None = None) -> Change:

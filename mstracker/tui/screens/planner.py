@@ -6,7 +6,8 @@ Keys: s sorts by chance to destroy or by expected damage; d types the distance o
 target, D the distance of every ship to the row's target ("all my ships are about this far"); space marks
 the row for focus fire (all marks on one target, fired in the order marked) and the panel below gives the
 chance that together they destroy it; c clears the marks; enter opens the attack dialog on the row's shot,
-the distance filled in; escape goes back. Everything comes from the pure planner (mstracker.game.planner),
+the distance filled in; p switches the side planned for (cal: both sides fire in a round, each in turn);
+escape goes back. Everything comes from the pure planner (mstracker.game.planner),
 which asks the ruleset contract: no ruleset is named here.
 """
 
@@ -48,6 +49,7 @@ class PlannerScreen(FittedScreen):
         Binding("D", "distance('target')", "Target dist"),
         Binding("s", "sort", "Sort"),
         Binding("c", "clear_marks", "Clear marks"),
+        Binding("p", "switch_side", "Side"),
     ]
     FOOTER_GIVE_WAY = ("clear_marks", "back")
 
@@ -58,6 +60,10 @@ class PlannerScreen(FittedScreen):
         self.marks: list[str] = []  # row keys, in the order marked (the order the attacks fire in)
         self.rows: tuple[PlanRow, ...] = ()
         self._planner: FirePlanner | None = None
+        state = session.state
+        acting = session.engine.acting(state).players
+        #: The side planned for: whoever acts now (the first of a shared step); p switches it.
+        self.side = acting[0] if acting else state.active
 
     @property
     def planner(self) -> FirePlanner:
@@ -87,10 +93,10 @@ class PlannerScreen(FittedScreen):
     def replan(self) -> None:
         """Work the plan out again (the distances or the sort changed) and draw it."""
         state = self.session.state
-        self.rows = self.planner.plan(self.distances, sort=self.sort)
+        self.rows = self.planner.plan(self.distances, sort=self.sort, player=self.side)
         keys = {row_key(r) for r in self.rows}
         self.marks = [k for k in self.marks if k in keys]
-        side = state.active_player.name if state.players else ""
+        side = state.players[self.side].name if state.players else ""
         count = f"{len(self.rows)} shots" if self.rows else "no shot to plan now: no ready weapon may fire"
         refusals = {r.refused for r in self.rows}
         if self.rows and len(refusals) == 1 and "" not in refusals:  # one reason holds every shot back: say it once
@@ -136,6 +142,15 @@ class PlannerScreen(FittedScreen):
     # ---- keys --------------------------------------------------------------------------------------
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_switch_side(self) -> None:
+        """p: plan the other side's fire (in cal both sides fire in the same round, each in turn)."""
+        players = len(self.session.state.players)
+        if players < 2:
+            return
+        self.side = (self.side + 1) % players
+        self.marks = []
+        self.replan()
 
     def action_sort(self) -> None:
         self.sort = SortKey.DAMAGE if self.sort is SortKey.KILL else SortKey.KILL

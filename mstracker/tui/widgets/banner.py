@@ -1,4 +1,4 @@
-"""The battle banner: game, ruleset, turn or round, active player, phase and step."""
+"""The battle banner: game, ruleset, turn or round, who acts now, phase and step."""
 
 from __future__ import annotations
 
@@ -8,10 +8,33 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...game import GameState
+from ...game.plugin import Acting
 
 
-def banner_content(state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None) -> Content:
-    """Two lines: where the game is, then what to do now."""
+def acting_parts(state: GameState, acting: Acting | None, spectator: bool = False) -> list[str | tuple[str, str]]:
+    """Who acts now: "▶ Cyd active", "▶ both" in a shared step (with who has passed), or nothing before
+    anyone may act (pz8 before its initiative roll)."""
+    if not state.players:
+        return []
+    if acting is None:
+        acting = Acting((state.active,))
+    if not acting.players:
+        return []
+    if not acting.together:
+        return [" · ", (f"▶ {' and '.join(state.players[p].name for p in acting.players)}", "bold $text-accent"),
+                " active"]
+    who = "both" if len(acting.players) == 2 else "all"
+    parts: list[str | tuple[str, str]] = [" · ", (f"▶ {who}", "bold $text-accent")]
+    if acting.passed:
+        names = ", ".join(state.players[p].name for p in acting.passed)
+        waiting = state.players[acting.waiting()[0]].name
+        parts.append((f" · {names} passed, " + (f"waiting for {waiting}" if spectator else f"n for {waiting}"), "dim"))
+    return parts
+
+
+def banner_content(state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None,
+                   acting: Acting | None = None, spectator: bool = False) -> Content:
+    """Two lines: where the game is (and who acts now), then what to do now."""
     word = turn_word.capitalize()
     first: list[str | tuple[str, str]] = [(state.name, "bold"), (f" · {state.ruleset}", "dim")]
     if house_rules:
@@ -30,8 +53,7 @@ def banner_content(state: GameState, turn_word: str, house_rules: bool = False, 
         else:
             second = Content.assemble(("Set-up", "bold"), f": place the fleets, then press n to start {turn_word} 1")
         return Content.assemble(*first) + Content("\n") + second
-    player = state.active_player.name if state.players else ""
-    first += [(f" · {word} {state.turn}", "bold $accent"), " · ", (f"▶ {player}", "bold $text-accent"), " active"]
+    first += [(f" · {word} {state.turn}", "bold $accent"), *acting_parts(state, acting, spectator)]
     phase, step = state.current_phase, state.current_step
     if phase is None:
         second = Content.assemble(("No checklist", "bold"), f" for this {turn_word}: play it, then press n")
@@ -54,8 +76,9 @@ class Banner(Static):
 
     _shown: str | None = None
 
-    def show(self, state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None) -> None:
-        content = banner_content(state, turn_word, house_rules, blocker)
+    def show(self, state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None,
+             acting: Acting | None = None) -> None:
+        content = banner_content(state, turn_word, house_rules, blocker, acting)
         if content.markup != self._shown:
             self._shown = content.markup
             self.update(content)

@@ -96,7 +96,7 @@ def play_tour(perform: Any, state: Any) -> list[str]:
 def test_every_cal_action_undoes_and_redoes_exactly_through_the_store(tmp_path: Path) -> None:
     eng = engine()
     with GameStore(tmp_path / "games.db", engine_factory=lambda rid: eng) as store:
-        game_id = store.create_game("Tour", RULESET, [RED, BLUE])
+        game_id = store.create_game("Tour", RULESET, [RED, BLUE], {"phase_play": "once"})  # the rules tour
         handle = store.open_game(game_id)
 
         def perform(action: Action, faces: Any) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from test_cal_actions import game, launched
-from test_cal_helpers import RULESET
+from test_cal_actions import BLUE, game, launched
+from test_cal_helpers import RULESET, Game, roster
 
 from mstracker.game import Action
 from mstracker.rules.registry import package
@@ -55,7 +55,25 @@ def test_intercept_odds_a_fighter_stays_half_the_time_against_a_torpedo() -> Non
     g.to("ordnance", "move_fighters")
     # ATA 4 against 0: the torpedo is removed; the fighter stays on an unmodified d6 under 4: 3/6.
     icp = odds(g, "intercept", token="o1", target="o2")
-    assert icp.p_hit == 1 and icp.outcomes == {"o1 stays, o2 removed": F(1, 2), "both removed": F(1, 2)}
+    assert icp.outcomes == {"o1 stays, o2 removed": F(1, 2), "both removed": F(1, 2)}
+    # The headline is the fighter's own survival, from those same outcomes: "both removed" is not staying.
+    assert (icp.hit_label, icp.p_hit) == ("Fighters stay", F(1, 2))
+
+
+def test_intercept_headline_a_fighter_against_a_bomber_stays_half_the_time() -> None:
+    carriers = roster("Red Fleet", "Red", ("Harrier", "CVE-1", "Escort Carrier"))
+    g = Game(carriers, BLUE)
+    g.act("set", target="CVE-1", key="d1.track", value="Bomber ready")
+    launched(g, "CV-1", "Fighter ready", "fighter")  # o1, Blue's fighter, ATA 4
+    g.act("launch", ship="CVE-1", ordnance="bomber")  # o2, Red's bomber, ATA 0
+    g.next_round()
+    g.to("ordnance", "move_fighters")
+    # The book's numbers (cal §Craft): 1 fighter, ATA 4 against 0, rolls under the difference: d6 1-3.
+    icp = odds(g, "intercept", token="o1", target="o2")
+    assert icp.outcomes == {"o1 stays, o2 removed": F(1, 2), "both removed": F(1, 2)}
+    assert icp.p_hit == F(1, 2)
+    # The bomber's side can never stay, so its own headline would be 0 -- the same distribution read from o2.
+    assert icp.p_hit + icp.outcomes["both removed"] == 1
 
 
 def test_damage_control_and_rally_odds() -> None:

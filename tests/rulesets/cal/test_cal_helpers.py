@@ -34,6 +34,8 @@ class Game(PlayedGame):
     """One cal game in a test: the engine, the live state, and the log (one list of events per action)."""
 
     def __init__(self, *rosters: Roster, **settings: Any) -> None:
+        # The rules tests play each phase once for both sides; who acts when is test_cal_turn_order's.
+        settings.setdefault("phase_play", "once")
         super().__init__(engine(), rosters, settings)
 
     def rec(self, ref: str) -> dict[str, Any]:

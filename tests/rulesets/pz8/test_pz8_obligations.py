@@ -7,6 +7,7 @@ from __future__ import annotations
 from test_pz8_support import Play
 
 from mstracker.game import Action
+from mstracker.game.plugin import Acting
 
 NO_INITIATIVE = ("Turn 1 has no initiative yet: each side rolls 1D6, the higher activates first (ties are rolled "
                  "again), before any ship is activated (pz8 §2); do it with roll-initiative. The table may override "
@@ -27,6 +28,14 @@ def test_no_ship_moves_or_fires_and_the_turn_does_not_go_on_before_the_initiativ
     play.act("roll-initiative", 5, 2)
     assert play.eng.obligations(play.state) == ()
     play.act("activate", ship="A1")
+
+
+def test_nobody_acts_before_the_initiative_and_its_winner_acts_after() -> None:
+    play = Play.sides(2, 2)
+    play.act("next-step")
+    assert play.eng.acting(play.state) == Acting(())  # the banner names no side before the roll (pz8 §2)
+    play.act("roll-initiative", 2, 5)  # the second side rolls higher and starts
+    assert play.eng.acting(play.state) == Acting((1,))
 
 
 def test_advance_from_set_up_stops_where_the_initiative_is_due() -> None:
