@@ -82,6 +82,12 @@ class ArgSpec:
     rest: bool = False  # the last text argument: takes every remaining word
     tokens: tuple[str, ...] = ()  # TOKEN arguments: the token kinds (TableItem.arg_kind) it takes; () any
     items: tuple[str, ...] = ()  # ITEM arguments: the item kinds (weapon, device, ability) it takes; () any
+    label: str = ""  # what a form calls it, when its name reads badly there ("other radars" for comm_radar)
+
+    @property
+    def title(self) -> str:
+        """Its name in a form: the label, else the name in words (ship_class → ship class)."""
+        return self.label or self.name.replace("_", " ")
 
     def convert(self, raw: Any) -> Any:
         try:

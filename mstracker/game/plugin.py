@@ -87,7 +87,7 @@ from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from .generic import change_resource, end_game, note, set_value
 from .records import FieldKind, FieldSpec, RecordSpec
 from .state import GameState, PlayerState, ShipItem, ShipState
-from ..rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness, TableItem
+from ..rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness, TableItem
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -573,6 +573,14 @@ class RulesetPlugin:
     def token_choices(self, state: GameState, kind: str, arg: ArgSpec, actor: ShipState | None) -> list[TableItem]:
         """The tokens a TOKEN argument of action `kind` may name now (default: those of its kinds)."""
         return [t for t in self.on_table(state) if t.arg_kind and (not arg.tokens or t.arg_kind in arg.tokens)]
+
+    def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
+        """The values the arguments of action `kind` may take now, given the ones filled in so far
+        (`args`: a form's current values), for the arguments whose list depends on more than the acting
+        ship (a builder's classes, a token's targets). A form lists exactly these, those with `why_not`
+        greyed. Arguments left out are listed from `legal_action` (actors, targets) and the argument's
+        own choices. Default: none."""
+        return {}
 
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         """What the rules require before the game may go on (see rules.contract.Obligation)."""

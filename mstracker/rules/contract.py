@@ -126,6 +126,16 @@ class LegalAction:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class ArgChoice:
+    """One value a form's picker offers for an argument (RulesetPlugin.arg_choices): one the rules
+    allow, or, with `why_not`, one shown greyed with the reason it cannot be chosen now."""
+
+    value: str
+    label: str = ""  # '' : the form's own words for the value (a ship's label, the value itself)
+    why_not: str = ""
+
+
 # ---- dice declared before they are rolled --------------------------------------------------------------
 
 Faces = tuple[int | None, ...]

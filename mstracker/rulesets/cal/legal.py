@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 from ...game.errors import InvalidAction
 from ...game.events import ArgSpec
 from ...game.state import GameState, ShipState
-from ...rules.contract import Readiness, TableItem
+from ...rules.contract import ArgChoice, Readiness, TableItem
 from . import cite
-from .game_base import BAY_ITEMS, COURSE_SET, FTL_SHUT, POINT_ITEM, UNREADIED, WEAPON_ITEMS, ship_order
+from .game_base import BAY_ITEMS, COURSE_SET, ITEM_FIELDS, FTL_SHUT, POINT_ITEM, UNREADIED, WEAPON_ITEMS, ship_order
 from .notation import parse_counter
 from .obligations import cc_id
 from .tokens import intercepted_now, tokens
@@ -166,3 +166,38 @@ def token_items(plugin: Plugin, state: GameState, kind: str, arg: ArgSpec, actor
     ids = [t["id"] for t in choices(plugin, state, kind, arg.name, actor)]
     table = {item.id: item for item in plugin.on_table(state)}
     return [table[i] for i in ids if i in table]
+
+
+def arg_choices(plugin: Plugin, state: GameState, kind: str, args: Any) -> dict[str, tuple[ArgChoice, ...]]:
+    """The lists that follow the form: the ships an ordnance token may attack (hostile to its owner,
+    cal §Ordnance Attacks), the other ship of a ram, the ordnance a ship's bays with room can take
+    (the others shown greyed: cal §1 Ordnance "counters of a bay type never exceed its bays")."""
+    ship = state.ships.get(str(args.get("ship") or ""))
+    if kind == "ordnance-attack" and args.get("token"):
+        owner = next((t["owner"] for t in tokens(state) if t["id"] == str(args["token"])), None)
+        if owner is None:
+            return {}
+        return {"target": tuple(ArgChoice(s.id) for s in ship_order(state) if not plugin.lost(s) and s.owner != owner)}
+    if ship is None:
+        return {}
+    if kind == "ram":
+        return {"other": tuple(ArgChoice(s.id) for s in targets(plugin, state, "ram", ship))}
+    if kind == "ready-ordnance":
+        return {"ordnance": ordnance_choices(plugin, ship)}
+    return {}
+
+
+def ordnance_choices(plugin: Plugin, ship: ShipState) -> tuple[ArgChoice, ...]:
+    """Every stock ordnance type, those a bay of the ship with room can take first (optional multirole
+    craft last), the rest with why not."""
+    room = {ITEM_FIELDS[it.name] for it in ship.items if it.name in BAY_ITEMS.values()
+            and int(it.record.get("bays", 0)) > len(it.record.get("track") or [])}
+    every = {ITEM_FIELDS[it.name] for it in ship.items if it.name in BAY_ITEMS.values()}
+    ok, refused = [], []
+    for name, kind in sorted(plugin.ruleset.ordnance.items(), key=lambda kv: kv[1].optional):
+        if room & set(kind.bays):
+            ok.append(ArgChoice(name))
+        else:
+            why = "its bays for it are full" if every & set(kind.bays) else f"{ship.label} has no bay for it"
+            refused.append(ArgChoice(name, why_not=why))
+    return tuple(ok + refused)

@@ -10,13 +10,13 @@ rolling), obligations (what blocks the game, and what is on the table) and game_
 from __future__ import annotations
 
 from dataclasses import replace
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
 from ...game.generic import end_game
 from ...game.state import GameState, ShipState
-from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, Readiness, TableItem
+from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, Readiness, TableItem
 from ...rules.outcome import AttackOdds
 from . import dice_plans, game_odds, legal, obligations
 from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
@@ -143,6 +143,9 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPl
             found = replace(found, targets=others, target=other, prefill={"other": other} if other else {})
         extra = prefill(self, state, spec, found)
         return replace(found, prefill={**found.prefill, **extra}) if extra else found
+
+    def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
+        return legal.arg_choices(self, state, kind, args)
 
     def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
         return dice_plans.action_dice(self, state, kind, args)

@@ -10,11 +10,11 @@ infiltration, only your own infiltrated ships for a halt, the announced target f
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...game.events import ActionSpec
 from ...game.state import GameState, ShipState
-from ...rules.contract import LegalAction
+from ...rules.contract import ArgChoice, LegalAction
 from .acting import why_not_now
 from .game_base import ability_item, bay_key, cite, in_play, is_beam, setting_words, weapons
 from .order import why_not_order
@@ -92,6 +92,15 @@ def targets(plugin: Plugin, state: GameState, kind: str, actor: ShipState | None
         classes = plugin.rules(state).abilities[INFILTRATION].targets
         return [s for s in enemies if s.ship_class in classes and not s.get("infiltrated_by")]
     return enemies
+
+
+def arg_choices(state: GameState, kind: str, args: Any) -> dict[str, tuple[ArgChoice, ...]]:
+    """The hosts a ship may dock in: allied capital ships on the table, never itself, whose Hangar Bay
+    has room for it (lukas §4.b)."""
+    ship = state.ships.get(str(args.get("ship") or ""))
+    if kind == "dock" and ship is not None:
+        return {"host": tuple(ArgChoice(h.id) for h in _hosts(state, ship))}
+    return {}
 
 
 def _hosts(state: GameState, ship: ShipState) -> list[ShipState]:

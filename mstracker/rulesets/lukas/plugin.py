@@ -17,7 +17,7 @@ steps), `readiness`, `legal` and `table` (the contract's answers), `record` (the
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -27,7 +27,7 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from ...game.plugin import PlanningHelper, RulesetPlugin, TurnStructure, action, auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
-from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
+from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
 from ...rules.outcome import AttackOdds
 from . import abilities, announce, hangar, legal, objectives, order, readiness, table, turn
 from .acting import SHIP_ARG, order_decided
@@ -63,7 +63,7 @@ FIRE_ARGS = (
     ArgSpec("target", ArgType.SHIP, "the enemy ship attacked"),
     ArgSpec("distance", ArgType.INT, "studs measured on the table (checked against the range)", required=False),
     ArgSpec("comm_radar", ArgType.INT, "allied Comm Radar ships within 10 studs of the attacker, not itself (its own "
-            "radar counts by itself; +1 hit, +1 damage)", required=False, default=0),
+            "radar counts by itself; +1 hit, +1 damage)", required=False, default=0, label="other radars"),
     ArgSpec("subsystem", ArgType.CHOICE, "Bombs that hit a capital ship: hull (normal damage) or aim at engines, "
             "bridge or a weapon (rolls a d8)", required=False, choices=SUBSYSTEM_CHOICES),
     ArgSpec("target_weapon", ArgType.TEXT, "with subsystem=weapon: the target's weapon to knock out (id or name)",
@@ -248,6 +248,9 @@ class Plugin(PlanningHelper, RulesetPlugin):
                      expected: bool) -> LegalAction:
         found = super().legal_action(state, spec, prefer, marked, expected)
         return legal.with_reason(legal.refine(self, state, spec, found, marked))
+
+    def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
+        return legal.arg_choices(state, kind, args)
 
     def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
         """The dice of every rolling action, checked as its decider checks it."""

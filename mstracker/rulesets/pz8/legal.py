@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...game.errors import InvalidAction
 from ...game.events import ArgSpec
 from ...game.state import GameState, ShipState
-from ...rules.contract import LegalAction, TableItem
+from ...rules.contract import ArgChoice, LegalAction, TableItem
 from .table import table_items
 from .view import TurnView
 
@@ -125,6 +125,16 @@ class LegalAnswers:
             owner = shooter.owner if shooter is not None else state.active
             return [t for t in items if t.owner != owner]
         return items
+
+    def arg_choices(self, state: GameState, kind: str, args: Any) -> dict[str, tuple[ArgChoice, ...]]:
+        """The ships a Torpedo salvo may attack: the enemies of its owner (pz8 §5)."""
+        if kind != "torpedo-attack" or not args.get("torpedo"):
+            return {}
+        view = TurnView(state)
+        owner = next((t["owner"] for t in view.torpedoes() if t["id"] == str(args["torpedo"])), None)
+        if owner is None:
+            return {}
+        return {"target": tuple(ArgChoice(s.id) for p in range(len(state.players)) if p != owner for s in view.fleet(p))}
 
     # ---- where a form starts -------------------------------------------------------------------
     def refine(self, state: GameState, legal: LegalAction, marked: str | None) -> LegalAction:

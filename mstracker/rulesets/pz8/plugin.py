@@ -25,7 +25,7 @@ from ...game.plugin import LegalityHelper
 from ...game.events import ActionSpec, ArgSpec
 from ...game.records import RecordSpec
 from ...game.state import GameState, ShipItem, ShipState
-from ...rules.contract import DicePlan, ItemReadiness, LegalAction, TableItem
+from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, TableItem
 from ...rules.names import UnknownName, find_entry
 from ...rules.outcome import AttackOdds
 from .dice_plans import initiative_plan, shot_plan, torpedo_plan
@@ -98,6 +98,9 @@ class Plugin(LegalityHelper, PlanningAnswers):
     def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
                      expected: bool) -> LegalAction:
         return self._legal.refine(state, super().legal_action(state, spec, prefer, marked, expected), marked)
+
+    def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
+        return self._legal.arg_choices(state, kind, args)
 
     def expected_actions(self, state: GameState) -> frozenset[str]:
         """The current step's actions; a fire-back while one may be made (it comes at once, pz8 §4); an

@@ -151,7 +151,7 @@ class FleetActions(SpookBase):
         "build",
         ArgSpec("builder", ArgType.SHIP, "your ship with Build A or B"),
         ArgSpec("ship_class", ArgType.CHOICE, "the class of the new ship (its builder decides which it may build)"),
-        ArgSpec("name", ArgType.TEXT, "its name (quote it if it has spaces)"),
+        ArgSpec("name", ArgType.TEXT, "its name, as it is to read (quotes around it are dropped)"),
         ArgSpec("weapons", ArgType.TEXT, "its weapons, comma-separated", required=False, default=""),
         ArgSpec("devices", ArgType.TEXT, "its devices, comma-separated", required=False, default=""),
         ArgSpec("tag", ArgType.TEXT, "label on the model", required=False, default=""),
@@ -169,7 +169,7 @@ class FleetActions(SpookBase):
             raise InvalidAction(f"a {builder.ship_class} cannot build ships")
         if not any(cls.code in s for s in scopes):
             raise InvalidAction(f"{builder.label} cannot build a {name} (class {cls.code})")
-        title = args["name"].strip()
+        title = unquoted(args["name"])
         if any(s.name.casefold() == title.casefold() for s in state.ships.values()):
             raise InvalidAction(f"a ship named {title!r} is already in the game")
         try:
@@ -258,3 +258,11 @@ class FleetActions(SpookBase):
     @action("refund", *LEDGER_ARGS, help="give RU back (a correction, a refund the table agreed)")
     def refund(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         return self._ledger(state, args, +1)
+
+
+def unquoted(text: str) -> str:
+    """A name as the player means it: `"Red Wasp"` (quoted as a command line wants it) is Red Wasp."""
+    text = text.strip()
+    while len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1].strip()
+    return text

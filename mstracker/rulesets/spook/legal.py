@@ -9,13 +9,13 @@ starts from something the action would refuse.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...game.errors import InvalidAction
 from ...game.events import ActionSpec
 from ...game.state import GameState, ShipState
-from ...rules.contract import LegalAction, Readiness
+from ...rules.contract import ArgChoice, LegalAction, Readiness
 from .game_base import FLARES, PROBE, STRIKE_CRAFT
 from .readiness import PROBE_MOVE
 
@@ -224,14 +224,43 @@ class Legality:
             if len(empty) == 1:
                 prefill["launcher"] = empty[0]
 
+    # ---- the lists a form offers --------------------------------------------------------------------
+    def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> dict[str, tuple[ArgChoice, ...]]:
+        """The lists that follow the acting ship: the attacker's other ships on the board for friendly
+        fire (spook §5 Accuracy: "one of your own ships"), its hosts for a retire or repair (§7 A2-A9),
+        the transports with room (§4 B2), the classes a builder may build (§7 A5-A6)."""
+        p = self.plugin
+        ship = state.ships.get(str(args.get(next((n for n in ACTOR_ARGS if n in args), "ship"), "")))
+        if kind == "friendly-fire":
+            return {"ally": tuple(ArgChoice(s) for s in self._allies(state)) + (ArgChoice("none", "none: no own ship in range"),)}
+        if ship is None:
+            return {}
+        if kind == "fire":
+            return {"ally": tuple(ArgChoice(s) for s in self.own_others(state, ship))}
+        if kind in ("retire", "repair"):
+            return {"host": tuple(ArgChoice(h.id) for h in self.hosts(state, ship, kind))}
+        if kind == "embark":
+            return {"transport": tuple(ArgChoice(t.id) for t in self.transports(state, ship))}
+        if kind == "build":
+            scopes = [p.ruleset.abilities[it.name].scope for it in ship.items
+                      if it.kind == "ability" and it.name in ("Build A", "Build B")]
+            spec = next(s for s in p.action_specs() if s.kind == "build")
+            names = next(a.choices for a in spec.args if a.name == "ship_class")
+            return {"ship_class": tuple(ArgChoice(n) for n in names if any(p.klass(n)[1].code in sc for sc in scopes))}
+        return {}
+
+    def own_others(self, state: GameState, ship: ShipState) -> tuple[str, ...]:
+        """The other ships of `ship`'s side on the board, in id order (who friendly fire may hit)."""
+        return tuple(s.id for s in sorted(state.ships.values(), key=lambda s: (len(s.id), s.id))
+                     if s.owner == ship.owner and s.id != ship.id and not self.plugin.lost(s)
+                     and not s.record.get("aboard"))
+
     def _allies(self, state: GameState) -> tuple[str, ...]:
         pending = state.extra.get("pending_ff") or {}
         attacker = state.ships.get(str(pending.get("attacker")))
         if attacker is None:
             return ()
-        return tuple(s.id for s in sorted(state.ships.values(), key=lambda s: (len(s.id), s.id))
-                     if s.owner == attacker.owner and s.id != attacker.id and not self.plugin.lost(s)
-                     and not s.record.get("aboard"))
+        return self.own_others(state, attacker)
 
 
 def _why(check: Callable[[], object]) -> str | None:

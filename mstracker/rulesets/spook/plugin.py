@@ -34,7 +34,7 @@ from ...game.events import Action, ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...dice import Distribution
-from ...rules.contract import DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
+from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
 from ...rules.outcome import AttackOdds
 from . import legacy, obligations, plans
 from .first_turn import FirstTurnActions
@@ -154,6 +154,9 @@ class Plugin(LegalityHelper, PlanningHelper, TurnSteps, FirstTurnActions, FleetA
     def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
                      expected: bool) -> LegalAction:
         return self._legal.legal_action(state, spec, prefer, marked, expected)
+
+    def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
+        return self._legal.arg_choices(state, kind, args)
 
     def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
         """The dice of fire, cross-mines and roll-off, checked the way their deciders check them."""

@@ -13,6 +13,7 @@ Keys typed while the form opens are kept and played into it in order, so a fast 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from textual import events, on
@@ -21,7 +22,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, ContentSwitcher, Input, Label, Static
+from textual.widgets import Button, ContentSwitcher, Input, Label, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from ...dice import FaceSource, TypedFaces
 from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, InvalidAction
@@ -57,6 +59,8 @@ class BattleHost(Protocol):
 class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     """Dismisses with the events applied, or None when cancelled."""
 
+    AUTO_FOCUS = ""  # the cursor goes where `first_focus` says, never to whatever widget comes first
+
     BINDINGS = [
         Binding("escape", "close", "Cancel / close"),
         Binding("ctrl+r", "go", "Roll / apply"),
@@ -64,8 +68,11 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     ]
 
     def __init__(self, spec: ActionSpec, host: BattleHost, legal: LegalAction | None = None,
-                 prefill: dict[str, Any] | None = None, title: str = "") -> None:
-        super().__init__()
+                 prefill: dict[str, Any] | None = None, title: str = "", warming: bool = False) -> None:
+        """`warming`: built ahead while the battle is idle (a kept dialog): it leaves again as soon as
+        it is mounted, and the keys that reached it meanwhile go back to the battle."""
+        super().__init__(classes="-warming" if warming else None)
+        self.warming = warming
         self.spec = spec
         self.host = host
         state = host.state
@@ -81,6 +88,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self._ready_at: float | None = None
         # Worked out before the form is built, so it opens drawn as it stays (no redraw on mounting).
         first = Action(spec.kind, {k: v for k, v in self.prefill.items() if v is not None})
+        self.choices = self._arg_choices(dict(first.args))
         self.plan, self.problem = self._plan_of(first)
         self.odds, self.no_odds = self._odds_of(first) if (spec.rolls or self.plan) else (None, "")
         self.physical_start = host.physical_default
@@ -98,13 +106,14 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
                 yield Static(Content.styled(f"Not now: {self.legal.reason}", "$text-warning"), id="action-not-now")
             with ContentSwitcher(initial="form-pane", id="action-switcher"):
                 with Horizontal(id="form-pane"):
-                    with VerticalScroll(id="action-fields"):
+                    with VerticalScroll(id="action-fields", can_focus=False):
                         for arg in self.spec.args:
-                            yield ArgField(arg, self._options(arg, state), self.prefill.get(arg.name), self.field_changed)
+                            options, greyed = self._options(arg, state)
+                            yield ArgField(arg, options, self.prefill.get(arg.name), self.field_changed, greyed)
                     if self.spec.rolls or self.plan:
                         with Vertical(id="odds-box"):
                             yield OddsPanel(self.odds, self.no_odds, id="odds")
-                with VerticalScroll(id="result-pane"):
+                with VerticalScroll(id="result-pane", can_focus=False):
                     yield Static(id="result-text")
             box = Vertical(id="dice-box")
             box.display = dice
@@ -118,36 +127,57 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
                 yield faces
                 yield Static(self._status_content(self.physical_start, []), id="faces-status")
             yield Static(id="arg-help", classes="muted")
+            yield Static(id="form-says")
             with Horizontal(classes="modal-buttons"):
-                yield Button(self._go_label(self.physical_start), id="go", variant="primary", compact=True)
+                yield Button(self._go_label(self.physical_start), id="go", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
 
     def _actor(self, state: GameState, value: Any = None) -> Any:
-        ref = value if value is not None else self.prefill.get(self._owner_arg())
+        """The acting ship: `value`, else the one in the form (once built), else the one it opens with."""
+        owner = self.field(self._owner_arg()) if self.is_mounted else None
+        ref = value if value is not None else owner.value if owner is not None else self.prefill.get(self._owner_arg())
         return state.ships.get(str(ref)) if ref else None
 
-    def _options(self, arg: Any, state: GameState) -> af.Options | None:
+    def _options(self, arg: Any, state: GameState) -> tuple[af.Options | None, frozenset[str]]:
+        """What a picker lists (and which entries are greyed): the ruleset's own list for this argument
+        when it gives one (`arg_choices`), else the contract's actors for the acting ship and its
+        targets for the target, the ship's items, the tokens, the players, the record keys."""
         rspec = self.host.engine.spec
         t = arg.type
+        if arg.name in self.choices:
+            def label(value: str) -> str:
+                ship = state.ships.get(value) if t is not ArgType.CHOICE else None
+                return af.ship_label(state, ship, rspec) if ship is not None else value
+
+            return af.choice_options(self.choices[arg.name], label)
+        none: frozenset[str] = frozenset()
         if t is ArgType.SHIP:
-            only = self.legal.targets if arg.name == "target" else ()
-            return af.ship_options(state, rspec, only)
+            only = (self.legal.targets if arg.name == "target"
+                    else self.legal.actors if arg.name == self._owner_arg() else ())
+            return af.ship_options(state, rspec, only), none
         if t is ArgType.TARGET:
-            return af.target_options(state, rspec)
+            return af.target_options(state, rspec), none
         if t is ArgType.PLAYER:
-            return af.player_options(state)
+            return af.player_options(state), none
         if t is ArgType.STEP:
-            return af.step_options(state)
+            return af.step_options(state), none
         if t is ArgType.ITEM:
             ship = self._actor(state)
             readiness = self.host.engine.plugin.readiness(state, ship) if ship is not None else ()
-            return af.item_options(readiness, arg.items)
+            return af.item_options(readiness, arg.items), none
         if t is ArgType.TOKEN:
             tokens = self.host.engine.plugin.token_choices(state, self.spec.kind, arg, self._actor(state))
-            return af.token_options(state, tokens)
+            return af.token_options(state, tokens), none
         if t is ArgType.KEY:
-            return af.key_options(state, self.prefill.get(self._target_arg()), rspec)
-        return None
+            return af.key_options(state, self.prefill.get(self._target_arg()), rspec), none
+        return None, none
+
+    def _arg_choices(self, args: dict[str, Any]) -> Any:
+        """The ruleset's lists for the arguments that depend on what the form holds (see arg_choices)."""
+        try:
+            return self.host.engine.plugin.arg_choices(self.host.state, self.spec.kind, args)
+        except (GameError, ValueError, KeyError):  # a half-filled form names nothing the lists can follow
+            return {}
 
     def _owner_arg(self) -> str:
         """The ship argument whose items an ITEM argument picks from ('ship', else the first ship)."""
@@ -170,12 +200,26 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         box.set_class(width < 110, "-narrow")
 
     def on_mount(self) -> None:
+        if self.warming:  # built and styled: leave once every field is mounted (drawn hidden meanwhile)
+            self.call_after_refresh(self.warmed)
+            return
         self.complete = self._complete(self.physical_start, [])
         self.first_focus()
         self._ready_at = message_clock()
         early, self._early_keys = self._early_keys, []
         for key in early:
             self.replay(key)
+
+    def warmed(self) -> None:
+        """The end of building ahead: restyled without its hiding class now, while the battle is idle,
+        not on the first `a`; off the screen stack (it stays installed); the keys it caught go back."""
+        self.warming = False
+        early, self._early_keys = self._early_keys, []
+        self.remove_class("-warming")
+        if self.app.screen is self:
+            self.app.pop_screen()
+        for key in early:
+            self.app.post_message(events.Key(key.key, key.character))
 
     def restart(self, legal: LegalAction, prefill: dict[str, Any]) -> None:
         """Refill a form opened before (a kept attack dialog): the contract's defaults for now, the
@@ -186,13 +230,15 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self.prefill = {**legal.defaults(names), **{k: v for k, v in prefill.items() if v is not None}}
         self.result = None
         self._early_keys, self._ready_at = [], None
+        self.choices = self._arg_choices({k: v for k, v in self.prefill.items() if v is not None})
         for f in self.fields():
-            options = self._options(f.arg, state)
+            options, greyed = self._options(f.arg, state)
             if options is not None:
-                f.set_options(options, prefer=self.prefill.get(f.arg.name), reset=True, quiet=True)
+                f.set_options(options, prefer=self.prefill.get(f.arg.name), reset=True, quiet=True, greyed=greyed)
             f.set_value(self.prefill.get(f.arg.name, f.arg.default), quiet=True)
         self.query_one("#action-switcher", ContentSwitcher).current = "form-pane"
         self.query_one("#cancel", Button).display = True
+        self.say("")
         faces = self.query_one("#faces", Input)
         with faces.prevent(Input.Changed):
             faces.value = ""
@@ -205,26 +251,33 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self._ready_at = message_clock()
 
     def first_focus(self) -> None:
-        """The first field the player must fill; else the faces (physical dice); else the first field,
-        filled in from the game (a player checks or changes it: enter opens a list, ctrl+r applies);
-        Apply only for a form without fields. Set at once (not after the next refresh, as `focus()`
-        does) so keys typed ahead find it."""
+        """The cursor starts on the first field the player must fill, the same rule in every form:
+        the first blank required field, else the first blank whole number (a value read off the table:
+        a distance); else the faces (physical dice); else the first field, filled in from the game (a
+        player checks or changes it: enter opens a list, ctrl+r applies); Apply only for a form without
+        fields. Set at once (not after the next refresh, as `focus()` does) so keys typed ahead find it."""
+        self.set_focus(self.first_field())
+
+    def first_field(self) -> Any:
         fields = self.fields()
-        first_blank = next((f for f in fields if f.arg.required and f.value is None), None)
-        if first_blank is not None:
-            target = self.query_one(f"#{first_blank.control_id}")
-        elif self.physical and self.plan:
-            target = self.query_one("#faces", Input)
-        elif fields:
-            target = self.query_one(f"#{fields[0].control_id}")
-        else:
-            target = self.query_one("#go", Button)
-        self.set_focus(target)
+        blank = self.blank_required() or next((f for f in fields if f.value is None and f.arg.type is ArgType.INT
+                                               and not f.picker), None)
+        if blank is not None:
+            return self.query_one(f"#{blank.control_id}")
+        if self.physical and self.plan:
+            return self.query_one("#faces", Input)
+        if fields:
+            return self.query_one(f"#{fields[0].control_id}")
+        return self.query_one("#go", Button)
+
+    def blank_required(self) -> ArgField | None:
+        """The first required field still blank (None when every one is filled)."""
+        return next((f for f in self.fields() if f.arg.required and f.value is None), None)
 
     # ---- keys typed while the form was opening ---------------------------------------------------
     def on_key(self, event: events.Key) -> None:
         """Keys that reached the screen before its fields could take them are played in order."""
-        if self._ready_at is None or event.time < self._ready_at:
+        if self._ready_at is None or event.time < self._ready_at or self.focused is None:
             event.stop()
             event.prevent_default()
             self.take_key(event)
@@ -238,11 +291,16 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             self.replay(event)
 
     def replay(self, key: events.Key) -> None:
+        if self.focused is None:  # nothing has the cursor yet (a busy app): it starts where it always does
+            self.first_focus()
         focused = self.focused
+        select = next((w for w in focused.ancestors_with_self if isinstance(w, Select)), None) if focused else None
         if key.key == "tab":
             self.focus_next()
         elif key.key == "shift+tab":
             self.focus_previous()
+        elif select is not None and key.key in ("enter", "space", "down", "up", "escape"):
+            self.replay_in_list(select, key.key)
         elif key.key == "enter" and isinstance(focused, Input):
             focused.action_submit()
         elif key.key == "backspace" and isinstance(focused, Input):
@@ -252,8 +310,33 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         else:
             for binding in self.BINDINGS:
                 if isinstance(binding, Binding) and key.key in binding.key.split(","):
-                    self.run_action(binding.action)  # type: ignore[unused-coroutine]
+                    self.call_next(self.run_action, binding.action)  # after the keys before it
                     break
+
+    def replay_in_list(self, select: Select, key: str) -> None:
+        """A key typed ahead on a picker, done at once (the next key finds its effect): enter, space or
+        an arrow opens the list; in an open list the arrows move, enter picks, escape closes."""
+        overlay = select.query_one(SelectOverlay)
+        if not select.expanded:
+            if key != "escape":
+                select.action_show_overlay()
+                self.set_focus(overlay)
+            return
+        if key == "down":
+            overlay.action_cursor_down()
+        elif key == "up":
+            overlay.action_cursor_up()
+        elif key in ("enter", "space") and overlay.highlighted is not None:
+            option = overlay.get_option_at_index(overlay.highlighted)
+            if not option.disabled:
+                value = select._options[overlay.highlighted][1]  # the overlay lists Select's options in order
+                if value != select.value:
+                    select.value = value
+                select.expanded = False
+                self.set_focus(select)
+        elif key == "escape":
+            select.expanded = False
+            self.set_focus(select)
 
     # ---- reading the form ----------------------------------------------------------------------
     def fields(self) -> list[ArgField]:
@@ -283,12 +366,15 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self.field_changed(event.field)
 
     def field_changed(self, field: ArgField) -> None:
-        """An argument changed: pickers that follow the acting ship or the target, then odds and dice."""
+        """An argument changed: the later defaults and lists that follow the acting ship, the lists
+        that follow what else is filled in, the record keys of the target; then odds and dice."""
         if not self.is_mounted:
             return
+        self.say("")
         state, engine = self.host.state, self.host.engine
         if field.arg.name == self._owner_arg():
             self.follow_actor(state, engine, field.value)
+        self.follow_choices(state, changed=field.arg.name)
         if field.arg.name == self._target_arg():
             for f in self.fields():
                 if f.arg.type is ArgType.KEY:
@@ -296,20 +382,47 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self._refresh()
 
     def follow_actor(self, state: GameState, engine: Engine, ship_id: Any) -> None:
-        """A new acting ship: its items (first ready one chosen), its legal targets and tokens."""
+        """A new acting ship: every later field starts again from the contract's answer for it (its
+        first ready weapon or usable device, its targets, its tokens, the other defaults), so no default
+        is left from the ship before (a passive device, an ordnance its bays cannot take)."""
         ship = self._actor(state, ship_id)
         target = self.field(self._target_arg())
         marked = target.value if target is not None else None
         legal = engine.plugin.legal_action(state, self.spec, ship.id if ship else None, marked, self.legal.expected)
-        readiness = engine.plugin.readiness(state, ship) if ship is not None else ()
+        self.legal = replace(self.legal, actor=legal.actor, weapon=legal.weapon, target=legal.target,
+                             targets=legal.targets, prefill=legal.prefill)
+        defaults = legal.defaults([a.name for a in self.spec.args])
+        self.choices = self._arg_choices(self.args())
+        later = False
         for f in self.fields():
-            if f.arg.type is ArgType.ITEM:
-                f.set_options(af.item_options(readiness, f.arg.items), prefer=legal.weapon, reset=True)
-            elif f.arg.type is ArgType.TOKEN:
-                tokens = engine.plugin.token_choices(state, self.spec.kind, f.arg, ship)
-                f.set_options(af.token_options(state, tokens))
-            elif f.arg.name == "target" and f.arg.type is ArgType.SHIP and legal.targets:
-                f.set_options(af.ship_options(state, engine.spec, legal.targets), prefer=legal.target)
+            if f.arg.name == self._owner_arg():
+                later = True
+                continue
+            if not later:
+                continue
+            if f.arg.type is ArgType.KEY:
+                continue
+            if f.picker:
+                options, greyed = self._options(f.arg, state)
+                if f.arg.type is ArgType.ITEM and f.arg.name not in self.choices:
+                    readiness = engine.plugin.readiness(state, ship) if ship is not None else ()
+                    options = af.item_options(readiness, f.arg.items)
+                if options is not None:
+                    f.set_options(options, prefer=defaults.get(f.arg.name), reset=True, quiet=True, greyed=greyed)
+            elif f.arg.name in defaults:
+                f.set_value(defaults[f.arg.name], quiet=True)
+
+    def follow_choices(self, state: GameState, changed: str) -> None:
+        """Lists that depend on other fields (a token's targets, a builder's classes) follow them."""
+        choices = self._arg_choices(self.args())
+        if not choices and not self.choices:
+            return
+        self.choices = choices
+        for f in self.fields():
+            if f.arg.name != changed and f.arg.name in choices and f.picker:
+                options, greyed = self._options(f.arg, state)
+                if options is not None:
+                    f.set_options(options, quiet=True, greyed=greyed)
 
     @on(Input.Changed, "#faces")
     @on(DiceMode.Switched)
@@ -322,13 +435,28 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
+        """Enter in a text box applies a complete form; with a required field still blank it goes there
+        instead (and opens its list), so an Enter never applies a form the player has not filled."""
         event.stop()
+        blank = self.blank_required()
+        if blank is not None and self.result is None:
+            self.say(f"{blank.arg.title} is still blank: fill it in first (enter opens a list)")
+            control = self.query_one(f"#{blank.control_id}")
+            control.focus()
+            if isinstance(control, Select):
+                control.action_show_overlay()
+            return
         self.action_go()
+
+    def say(self, text: str, error: bool = False) -> None:
+        """A line under the fields: what is still missing, or why the action was refused."""
+        update_quietly(self.query_one("#form-says", Static),
+                       Content.styled(text, "$text-error" if error else "$text-warning") if text else Content(""))
 
     def on_descendant_focus(self, event: Any) -> None:
         widget = event.widget
         field = next((a for a in widget.ancestors_with_self if isinstance(a, ArgField)), None)
-        text = f"{field.arg.name}: {field.arg.help}" if field is not None and field.arg.help else ""
+        text = f"{field.arg.title}: {field.arg.help}" if field is not None and field.arg.help else ""
         self.query_one("#arg-help", Static).update(text)
 
     @property
@@ -454,8 +582,10 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         else:
             source = TypedFaces([])
         events_ = self.host.perform_action(self.action(), source)
-        if events_ is None:
+        if events_ is None:  # refused: the reason stays in the form, beside what to change
+            self.say(f"Not done: {getattr(self.host, 'last_refusal', '') or 'refused (see the message)'}", error=True)
             return
+        self.say("")
         self.result = events_
         self.show_result(events_)
 

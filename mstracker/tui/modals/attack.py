@@ -30,5 +30,5 @@ class AttackModal(ActionFormModal):
     """Attacker, weapon, target and the measured values → odds → dice → the result, applied."""
 
     def __init__(self, spec: ActionSpec, host: BattleHost, legal: LegalAction | None = None,
-                 prefill: dict[str, Any] | None = None) -> None:
-        super().__init__(spec, host, legal, prefill, title=f"Attack ({spec.kind})")
+                 prefill: dict[str, Any] | None = None, warming: bool = False) -> None:
+        super().__init__(spec, host, legal, prefill, title=f"Attack ({spec.kind})", warming=warming)

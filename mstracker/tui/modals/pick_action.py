@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -28,18 +28,24 @@ class PickActionModal(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, specs: Sequence[ActionSpec], legal: Sequence[LegalAction] = ()) -> None:
+    def __init__(self, specs: Sequence[ActionSpec], legal: Sequence[LegalAction] = (),
+                 others: Mapping[str, str] | None = None) -> None:
+        """`others`: the actions whose ship belongs to another player than the one acting now, with
+        that player's name (a pz8 fire-back): labelled with it, never the one the list opens on."""
         super().__init__()
         self.specs = list(specs)
         self.legal = {a.kind: a for a in legal}
+        self.others = dict(others or {})
 
     def _row(self, spec: ActionSpec) -> Option:
         legal = self.legal.get(spec.kind)
         dice = ("  · rolls dice", "$text-accent") if spec.rolls else ""
+        whose = (f"{self.others[spec.kind]}'s: ", "bold $text-warning") if spec.kind in self.others else ""
         if legal is not None and not legal.allowed:
             why = first_sentence(legal.reason, 70) if legal.reason else "not now"
             return Option(Content.assemble((f"  {spec.kind:<22} ", "dim"), (f"not now: {why}", "dim italic")), id=spec.kind)
-        return Option(Content.assemble((f"  {spec.kind:<22} ", "bold"), (first_sentence(spec.help), "dim"), dice), id=spec.kind)
+        return Option(Content.assemble((f"  {spec.kind:<22} ", "bold"), whose, (first_sentence(spec.help), "dim"), dice),
+                      id=spec.kind)
 
     def compose(self) -> ComposeResult:
         own = [s for s in self.specs if not s.generic]
@@ -61,12 +67,13 @@ class PickActionModal(ModalScreen[str | None]):
             yield Static("enter: open the form · type to jump · escape: cancel", classes="muted")
 
     def on_mount(self) -> None:
+        """Open on the first action of the side acting now (another player's is never preselected)."""
         options = self.query_one(OptionList)
         options.focus()
-        for i in range(options.option_count):
-            if not options.get_option_at_index(i).disabled:
-                options.highlighted = i
-                break
+        usable = [i for i in range(options.option_count) if not options.get_option_at_index(i).disabled]
+        own = [i for i in usable if options.get_option_at_index(i).id not in self.others]
+        if own or usable:
+            options.highlighted = (own or usable)[0]
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:

@@ -120,6 +120,7 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         try:
             change = self.session.perform(action, faces)
         except (GameError, StoreError, DiceError) as exc:
+            self.last_refusal = str(exc)  # a form shows it beside its fields
             self.notify(str(exc), title=f"{action.kind}: not done", severity="error", timeout=8)
             return None
         self.after_change(old, change)
@@ -157,6 +158,7 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         if order:
             self.move_selection((mine or order)[0])
         self.show_all()
+        self.set_timer(0.5, self.warm_attack_form)  # the first `a` opens as fast as the later ones
 
     def on_key(self, event: events.Key) -> None:
         """Keys typed right after a key that opens a form belong to that form. The form opens only when

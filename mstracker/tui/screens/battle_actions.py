@@ -5,15 +5,15 @@ in one sitting); it calls the screen's `perform_action`, `session` and `selected
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.screen import Screen
 
 from ...dice import TypedFaces
-from ...game import Action, ActionSpec, ArgType, GameError, turn_order
+from ...game import Action, ActionSpec, ArgType, GameError, GameState, turn_order
 from ...rules.contract import LegalAction
 from ...store.games import StoreError
 from ..modals.action_form import ActionFormModal
@@ -41,12 +41,30 @@ def hands_over_keys(action: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
+def others_side(state: GameState, legal: Sequence[LegalAction]) -> dict[str, str]:
+    """The allowed actions whose ship belongs to another player than the active one, with that
+    player's name (after a pz8 miss the fire-back is the target's owner's, not the shooter's)."""
+    if not state.started:
+        return {}
+    out: dict[str, str] = {}
+    for answer in legal:
+        ship = state.ships.get(answer.actor) if answer.allowed and answer.actor else None
+        if ship is not None and ship.owner != state.active and ship.owner < len(state.players):
+            out[answer.kind] = state.players[ship.owner].name
+    return out
+
+
 class BattleActions(Screen):
     """The key actions of the battle screen (BattleScreen adds the layout, drawing and selection)."""
 
     session: BattleSession
     selected: str | None
     target_id: str | None
+    last_refusal: str = ""  # why the last action was refused, for the form that asked
+    #: Build the attack dialog while the battle is idle (the Pilot tests turn it off: it puts a screen on
+    #: top for a moment at a time no test script expects; the test of it turns it back on).
+    warm_attack: ClassVar[bool] = True
+    _typing_ahead: list[Any] | None
 
     def legal(self, kind: str) -> LegalAction:
         """Where the contract says this action's form starts: the selected ship when it may act, the
@@ -85,6 +103,25 @@ class BattleActions(Screen):
             self.app.install_screen(AttackModal(spec, self, legal, prefill), name)
         else:
             self.app.get_screen(name).restart(legal, prefill)  # type: ignore[attr-defined]
+        self.app.push_screen(name)
+
+    def warm_attack_form(self) -> None:
+        """Build the attack dialog while the battle screen is idle, so the first `a` opens it as fast as
+        the later ones: it is composed, mounted and styled once (the costly part of a first open) and kept.
+        It shows for no frame: it leaves as soon as it is mounted (see ActionFormModal.warming)."""
+        engine = self.session.engine
+        kind = attack_kind(engine)
+        name = f"attack-{id(self)}"
+        if not self.warm_attack or kind is None or self.app.is_screen_installed(name):
+            return
+        if not self.is_current or self._typing_ahead is not None:  # the player is busy: later
+            self.set_timer(0.5, self.warm_attack_form)
+            return
+        try:
+            spec, legal = engine.action_spec(kind), self.legal(kind)
+        except GameError:
+            return
+        self.app.install_screen(AttackModal(spec, self, legal, self.prefill(spec), warming=True), name)
         self.app.push_screen(name)
 
     def forget_attack_form(self) -> None:
@@ -135,7 +172,8 @@ class BattleActions(Screen):
                 self.open_form(kind)
 
         engine, state = self.session.engine, self.session.state
-        self.app.push_screen(PickActionModal(engine.action_specs(), engine.legal_actions(state, self.selected, self.target_id)), chosen)
+        legal = engine.legal_actions(state, self.selected, self.target_id)
+        self.app.push_screen(PickActionModal(engine.action_specs(), legal, others_side(state, legal)), chosen)
 
     @hands_over_keys
     def action_adjust(self) -> None:

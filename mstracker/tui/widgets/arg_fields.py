@@ -15,16 +15,33 @@ from textual.message import Message
 from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import Input, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from ...game import ArgSpec, ArgType, FieldKind, GameState, RecordSpec, ShipState
 from ...game.events import MAX_TEXT
-from ...rules.contract import ItemReadiness, TableItem
+from ...rules.contract import ArgChoice, ItemReadiness, TableItem
 
 PICKERS = frozenset({
     ArgType.SHIP, ArgType.TARGET, ArgType.PLAYER, ArgType.ITEM, ArgType.KEY, ArgType.STEP, ArgType.CHOICE, ArgType.TOKEN,
 })
 
-Options = list[tuple[str, str]]
+Options = list[tuple[str | Content, str]]
+"""A picker's entries: (what it shows, the value)."""
+
+GREYED = "dim italic"
+
+
+def greyed_label(label: str, why_not: str) -> Content:
+    """An entry the rules refuse now, shown greyed with why not ('#3 Wisp · Cyd  ✗ your own ship')."""
+    return Content.styled(f"{label}  ✗ {why_not}", GREYED)
+
+
+def choice_options(choices: Sequence[ArgChoice], label: Callable[[str], str] = str) -> tuple[Options, frozenset[str]]:
+    """A ruleset's answer (RulesetPlugin.arg_choices) as picker entries: the allowed ones first, in its
+    order, then the refused ones greyed with why not; and the values that are greyed."""
+    allowed = [(c.label or label(c.value), c.value) for c in choices if not c.why_not]
+    refused = [(greyed_label(c.label or label(c.value), c.why_not), c.value) for c in choices if c.why_not]
+    return allowed + refused, frozenset(c.value for c in choices if c.why_not)
 
 
 def ship_label(state: GameState, ship: ShipState, spec: RecordSpec) -> str:
@@ -113,6 +130,23 @@ def _num(text: str) -> tuple[int, str]:
     return (int(text), "") if text.isdigit() else (1 << 30, text)
 
 
+class RuleSelect(Select[str]):
+    """A Select whose greyed entries (refused by the rules now) are shown but cannot be picked."""
+
+    def __init__(self, *args: Any, greyed: frozenset[str] = frozenset(), **kwargs: Any) -> None:
+        self.greyed = greyed
+        super().__init__(*args, **kwargs)
+
+    def _setup_options_renderables(self) -> None:
+        super()._setup_options_renderables()
+        if not self.greyed:
+            return
+        overlay = self.query_one(SelectOverlay)
+        for index, (_, value) in enumerate(self._options):
+            if value in self.greyed:
+                overlay.disable_option_at_index(index)
+
+
 class YesNo(Static, can_focus=True):
     """A yes/no argument: '☑ yes' or '☐ no' and its help; space, enter or a click switches."""
 
@@ -187,13 +221,17 @@ class ArgField(Horizontal):
         options: Options | None = None,
         value: Any = None,
         on_change: Callable[[ArgField], None] | None = None,
+        greyed: frozenset[str] = frozenset(),
     ) -> None:
         """`on_change`, when given, is called at once instead of posting `Changed` (the attack
         dialog refreshes its odds in the same frame as the key press that changed them)."""
         super().__init__(id=f"field-{arg.name}")
         self.arg = arg
         self.on_change = on_change
-        self.options = options or []
+        self.picker = arg.type in PICKERS or options is not None  # a ruleset may list a text argument's values
+        self.options = options if options is not None else (
+            [(c, c) for c in arg.choices] if arg.type is ArgType.CHOICE else [])
+        self.greyed = greyed
         self.initial = value if value is not None else arg.default
 
     @property
@@ -202,13 +240,13 @@ class ArgField(Horizontal):
 
     def compose(self) -> ComposeResult:
         arg = self.arg
-        yield Static(arg.name.replace("_", " "), classes="arg-name" + ("" if arg.required else " -optional"))
+        yield Static(arg.title, classes="arg-name" + ("" if arg.required else " -optional"))
         tip = arg.help or None
-        if arg.type in PICKERS:
-            choices = self.options if arg.type is not ArgType.CHOICE else [(c, c) for c in arg.choices]
-            values = {v for _, v in choices}
+        if self.picker:
+            values = {v for _, v in self.options if v not in self.greyed}
             initial = str(self.initial) if self.initial is not None and str(self.initial) in values else Select.NULL
-            yield Select(choices, value=initial, allow_blank=True, id=self.control_id, compact=True, tooltip=tip, prompt="choose…" if arg.required else "(none)")
+            yield RuleSelect(self.options, value=initial, allow_blank=True, id=self.control_id, compact=True, tooltip=tip,
+                             prompt="choose…" if arg.required else "(none)", greyed=self.greyed)
         elif arg.type is ArgType.BOOL:
             yield YesNo(bool(self.initial), arg.help, id=self.control_id)
         else:
@@ -237,24 +275,26 @@ class ArgField(Horizontal):
             if isinstance(control, Select):
                 if value is None:
                     control.clear()
-                elif any(v == str(value) for _, v in self.options):
+                elif any(v == str(value) for _, v in self.options) and str(value) not in self.greyed:
                     control.value = str(value)
             elif isinstance(control, YesNo):
                 control.set(bool(value))
             elif isinstance(control, Input):
                 control.value = "" if value is None else str(value)
 
-    def set_options(self, options: Options, prefer: str | None = None, reset: bool = False, quiet: bool = False) -> None:
+    def set_options(self, options: Options, prefer: str | None = None, reset: bool = False, quiet: bool = False,
+                    greyed: frozenset[str] = frozenset()) -> None:
         """New choices (an item picker after the ship changed). The value stays when still offered,
-        unless `reset`; else `prefer` is chosen when offered."""
-        control = self.query_one(f"#{self.control_id}", Select)
+        unless `reset`; else `prefer` is chosen when offered. `greyed` values are shown, never chosen."""
+        control = self.query_one(f"#{self.control_id}", RuleSelect)
         keep = control.selection
-        if options == self.options and not (reset and prefer is not None and prefer != keep):
+        if options == self.options and greyed == self.greyed and not (reset and prefer is not None and prefer != keep):
             return
-        self.options = options
+        self.options, self.greyed = options, greyed
         with control.prevent(Select.Changed):
+            control.greyed = greyed
             control.set_options(options)
-            values = {v for _, v in options}
+            values = {v for _, v in options if v not in greyed}
             first = prefer if reset else keep
             second = keep if reset else prefer
             choice = first if first in values else second if second in values else None
