@@ -500,11 +500,11 @@ class RulesetPlugin:
             actor = prefer if prefer in actor_ids else (actor_ids[0] if actor_ids else None)
             if reason is None and not actors:
                 reason = f"no ship may {spec.kind} now"
-        acting = state.ships.get(actor) if actor else None
+        actor_ship = state.ships.get(actor) if actor else None
         if "weapon" in names and names["weapon"].type is ArgType.ITEM:
-            weapon = self.first_ready(state, acting)
+            weapon = self.first_ready(state, actor_ship)
         if "target" in names and names["target"].type is ArgType.SHIP:
-            target_ids = tuple(s.id for s in self.targets(state, spec.kind, acting))
+            target_ids = tuple(s.id for s in self.targets(state, spec.kind, actor_ship))
             target = marked if marked in target_ids else (target_ids[0] if len(target_ids) == 1 else None)
         return LegalAction(spec.kind, allowed=reason is None, reason=reason or "", expected=expected,
                            actor=actor, weapon=weapon, target=target, actors=actor_ids, targets=target_ids)
