@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, ContentSwitcher, Input, Label, Select, Static
-from textual.widgets._select import SelectOverlay
+from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from ...dice import FaceSource, TypedFaces
 from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, InvalidAction
@@ -295,10 +295,8 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             self.first_focus()
         focused = self.focused
         select = next((w for w in focused.ancestors_with_self if isinstance(w, Select)), None) if focused else None
-        if key.key == "tab":
-            self.focus_next()
-        elif key.key == "shift+tab":
-            self.focus_previous()
+        if key.key in ("tab", "shift+tab"):
+            self.move_focus(forward=key.key == "tab")
         elif select is not None and key.key in ("enter", "space", "down", "up", "escape"):
             self.replay_in_list(select, key.key)
         elif key.key == "enter" and isinstance(focused, Input):
@@ -313,13 +311,24 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
                     self.call_next(self.run_action, binding.action)  # after the keys before it
                     break
 
+    def move_focus(self, forward: bool) -> None:
+        """Tab typed ahead: the next field, past the list of a picker just closed (a closed list stays in
+        the focus chain until the next refresh, and keys typed ahead are played before it)."""
+        move = self.focus_next if forward else self.focus_previous
+        move()
+        for _ in range(3):
+            overlay = self.focused
+            if not isinstance(overlay, SelectOverlay) or getattr(overlay.parent, "expanded", False):
+                break
+            move()
+
     def replay_in_list(self, select: Select, key: str) -> None:
         """A key typed ahead on a picker, done at once (the next key finds its effect): enter, space or
         an arrow opens the list; in an open list the arrows move, enter picks, escape closes."""
         overlay = select.query_one(SelectOverlay)
         if not select.expanded:
             if key != "escape":
-                select.action_show_overlay()
+                open_list_now(select, overlay)
                 self.set_focus(overlay)
             return
         if key == "down":
@@ -606,6 +615,20 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     def action_close(self) -> None:
         self.dismiss(self.result)
 
+
+
+def open_list_now(select: Select, overlay: SelectOverlay) -> None:
+    """Open a picker's list at once for keys typed ahead. Textual's own opening (`expanded = True`)
+    focuses the list later, after every key already typed has been played, so a list those keys closed
+    again would take the cursor back from the field they moved on to: this opens it as that does, minus
+    the deferred focus (the caller focuses the list now)."""
+    select.set_reactive(Select.expanded, True)
+    select.set_class(True, "-expanded")
+    select.query_one(SelectCurrent).has_value = select.value is not Select.NULL
+    index = next((i for i, (_, value) in enumerate(select._options) if value == select.value), None)
+    overlay.select(index)
+    if overlay.highlighted is None:
+        overlay.action_first()
 
 
 def message_clock() -> float:

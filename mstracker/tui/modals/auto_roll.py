@@ -69,18 +69,20 @@ class AutoRollModal(ModalScreen[None]):
                 yield Static(rolled_content(self.sections), id="auto-roll-text")
             yield Static("enter / space / n / esc: back to the game (the log keeps these rolls)", classes="muted")
 
-    _closing = False
+    #: Set once the dialog is on its way out (not `_closing`: Textual's MessagePump keeps its own flag by
+    #: that name, and shadowing it left the dialog's message pump running, so popping it never finished).
+    _dismissing = False
 
     def take_key(self, key: events.Key) -> None:
         """Keys typed while this opened (after n): the first closes the dialog, as it would once open; the
         rest go back to the app, in order, for the battle screen under it."""
-        if not self._closing:
-            self._closing = True
+        if not self._dismissing:
+            self._dismissing = True
             self.dismiss(None)
         else:
             self.app.post_message(events.Key(key.key, key.character))
 
     def action_close(self) -> None:
-        if not self._closing:
-            self._closing = True
+        if not self._dismissing:
+            self._dismissing = True
             self.dismiss(None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -36,6 +36,11 @@ class PickActionModal(ModalScreen[str | None]):
         self.specs = list(specs)
         self.legal = {a.kind: a for a in legal}
         self.others = dict(others or {})
+        #: Keys typed right after the key that opened the menu: played into the list once it is there;
+        #: those after the pick are kept for the form the pick opens (`keys_after`).
+        self._early: list[events.Key] | None = []
+        self.picked: str | None = None
+        self.keys_after: list[events.Key] = []
 
     def _row(self, spec: ActionSpec) -> Option:
         legal = self.legal.get(spec.kind)
@@ -74,9 +79,39 @@ class PickActionModal(ModalScreen[str | None]):
         own = [i for i in usable if options.get_option_at_index(i).id not in self.others]
         if own or usable:
             options.highlighted = (own or usable)[0]
+        early, self._early = self._early or [], None
+        for key in early:
+            self.play_key(key)
+
+    def take_key(self, key: events.Key) -> None:
+        """A key typed ahead (the battle kept it while this opened)."""
+        if self._early is not None:
+            self._early.append(key)
+        else:
+            self.play_key(key)
+
+    def play_key(self, key: events.Key) -> None:
+        """Up/down move, enter or space picks, escape cancels; after the pick, keys wait for the form."""
+        if self.picked is not None:
+            self.keys_after.append(key)
+            return
+        options = self.query_one(OptionList)
+        if key.key in ("enter", "space") and options.highlighted is not None:
+            option = options.get_option_at_index(options.highlighted)
+            if not option.disabled and option.id:
+                self.picked = option.id
+                self.dismiss(option.id)
+        elif key.key == "down":
+            options.action_cursor_down()
+        elif key.key == "up":
+            options.action_cursor_up()
+        elif key.key == "escape":
+            self.picked = ""
+            self.dismiss(None)
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
+        self.picked = event.option.id
         self.dismiss(event.option.id)
 
     def action_cancel(self) -> None:

@@ -166,14 +166,20 @@ class BattleActions(Screen):
         from ..modals.pick_action import PickActionModal
 
         def chosen(kind: str | None) -> None:
-            if kind == "end-game":
-                self.action_end_game()
-            elif kind:
-                self.open_form(kind)
+            self._typing_ahead = list(menu.keys_after)  # typed after the pick: the form's
+            try:
+                if kind == "end-game":
+                    self.action_end_game()
+                elif kind:
+                    self.open_form(kind)
+            finally:
+                top = self.app.screen
+                self.hand_over_keys(top if top is not self else None)
 
         engine, state = self.session.engine, self.session.state
         legal = engine.legal_actions(state, self.selected, self.target_id)
-        self.app.push_screen(PickActionModal(engine.action_specs(), legal, others_side(state, legal)), chosen)
+        menu = PickActionModal(engine.action_specs(), legal, others_side(state, legal))
+        self.app.push_screen(menu, chosen)
 
     @hands_over_keys
     def action_adjust(self) -> None:
