@@ -95,9 +95,10 @@ class DamageLedger:
             if spec.generic or not spec.rolls:
                 return
             odds = self.engine.action_odds(before, action)
+            args = spec.coerce(action.args)  # the log keeps args as typed ("0"): read them as the decider did
+            target = self.engine.plugin.attack_target(before, action.kind, args)
         except (ValueError, KeyError, TypeError):  # GameError is a ValueError; odds a ruleset cannot give count nothing
             return
-        target = self.engine.plugin.attack_target(before, action.kind, dict(action.args))
         attacker = self.engine.damage_by(before, action, target) if target is not None else None
         if odds is None or target is None or attacker is None:
             return

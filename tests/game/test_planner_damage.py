@@ -85,6 +85,18 @@ def test_every_planner_row_is_one_attack_s_focus_fire() -> None:
         assert alone.damage.max <= 70
 
 
+def test_lukas_report_of_a_beam_fired_from_the_form_reads_its_args_as_typed() -> None:
+    # The TUI's fire-beam form logs every field as typed, "comm_radar": "0" among them; the report reads
+    # the log's args through the action's spec (a str compared with 0 ended every later report).
+    t = Table("lukas", ("frigate_warfare_kassarian.toml", "frigate_warfare_rakanda.toml"))
+    t.to("ship_action", turn=1)
+    t.act("announce-beam", ship="Kassarian Lancer", target="Rakanda Ram")
+    t.to("ship_action", turn=3)
+    t.act("fire-beam", 12, 6, 6, ship="Kassarian Lancer", comm_radar="0")
+    kassarian = battle_report(t.eng, t.log)["luck"]["damage"][0]
+    assert kassarian["attacks_made"] == 1 and kassarian["actual_dealt"] == 14
+
+
 def test_lukas_report_counts_a_fired_beam_in_expected_against_actual() -> None:
     # lukas §3.b Beam: Kassarian Lancer announces its Beam at Rakanda Ram (27 armor) in its turn and fires it in
     # its next: `fire-beam` names no target, the announced one is hit. Beam vs a Frigate needs 5 on the d12

@@ -37,8 +37,12 @@ def test_the_attack_dialog_is_built_ahead_and_the_first_a_refills_it(monkeypatch
         pilot.app.post_message(events.Key("a", "a"))
         form = await until(pilot, lambda: pilot.app.screen if isinstance(pilot.app.screen, AttackModal)
                            and pilot.app.screen.focused is not None else None)
-        return warmed, form is built[0], len(built), form.field("ship").value, isinstance(battle, BattleScreen)
+        not_now = form.query_one("#action-not-now")
+        return (warmed, form is built[0], len(built), form.field("ship").value, isinstance(battle, BattleScreen),
+                (not_now.display, str(not_now.render())))
 
-    warmed, same, count, ship, _ = run(make_app(), script)
+    warmed, same, count, ship, _, not_now = run(make_app(), script)
+    # built in set-up (attacks "not now: the game is in set-up"), refilled in the attack step: no such line
+    assert not_now[0] is False and "set-up" not in not_now[1]
     assert warmed == (1, True, True)  # built, mounted and gone again: the battle is on top
     assert same and count == 1 and ship == "1"  # the first `a` shows that dialog, refilled for now

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from ...fleet import Roster, ShipEntry
 from ...game.errors import GameError
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
-from ...game.plugin import PlanningHelper, RulesetPlugin, TurnStructure, action, auto_step
+from ...game.plugin import Acting, PlanningHelper, RulesetPlugin, TurnStructure, action, auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
@@ -282,6 +282,12 @@ class Plugin(PlanningHelper, RulesetPlugin):
             except GameError:  # a form not yet valid has no odds
                 return None
         return None
+
+    def acting(self, state: GameState) -> Acting:
+        """Nobody acts before the order of turns is rolled (lukas §1.b): the roll decides who starts."""
+        if not state.finished and not order_decided(state):
+            return Acting(())
+        return super().acting(state)
 
     def already_done(self, state: GameState, step_id: str) -> str:
         """The order of turns rolled in set-up (lukas §1.b) is the turn's "order" step done."""

@@ -102,8 +102,9 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         with Vertical(classes="modal-box action-box" + (" -rolls" if self.spec.rolls else "") + sized):
             yield Label(f"{self.title_text}", id="action-title", markup=False)
             yield Static(self.spec.help, id="action-help", classes="muted", markup=False)
-            if not self.legal.allowed and self.legal.reason:
-                yield Static(Content.styled(f"Not now: {self.legal.reason}", "$text-warning"), id="action-not-now")
+            not_now = Static(self.not_now(), id="action-not-now")
+            not_now.display = bool(self.not_now().plain)
+            yield not_now
             with ContentSwitcher(initial="form-pane", id="action-switcher"):
                 with Horizontal(id="form-pane"):
                     with VerticalScroll(id="action-fields", can_focus=False):
@@ -236,6 +237,9 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             if options is not None:
                 f.set_options(options, prefer=self.prefill.get(f.arg.name), reset=True, quiet=True, greyed=greyed)
             f.set_value(self.prefill.get(f.arg.name, f.arg.default), quiet=True)
+        not_now = self.query_one("#action-not-now", Static)  # a kept dialog tells today's refusal, not its first
+        not_now.update(self.not_now())
+        not_now.display = bool(self.not_now().plain)
         self.query_one("#action-switcher", ContentSwitcher).current = "form-pane"
         self.query_one("#cancel", Button).display = True
         self.say("")
@@ -249,6 +253,12 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self._refresh()
         self.first_focus()
         self._ready_at = message_clock()
+
+    def not_now(self) -> Content:
+        """Why the rules refuse this action now, above the fields (empty when they allow it)."""
+        if self.legal.allowed or not self.legal.reason:
+            return Content("")
+        return Content.styled(f"Not now: {self.legal.reason}", "$text-warning")
 
     def first_focus(self) -> None:
         """The cursor starts on the first field the player must fill, the same rule in every form:

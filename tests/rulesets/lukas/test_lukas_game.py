@@ -237,3 +237,14 @@ def test_the_battle_report_tells_the_capture_and_the_losses() -> None:
         ("Wasp", "Wasp (#9) Destroyed: no → yes, destroyed by Bull (#2)")]
     text = report_markdown(report)
     assert "Sneak (#5) captures Ram (#8)" in text and "d12 shows 12" in text and "kills +1" in text
+
+
+def test_nobody_acts_before_the_order_of_turns_is_rolled() -> None:
+    # lukas §1.b: the order of turns is rolled in set-up; the banner names nobody until then, then its winner
+    from mstracker.game.plugin import Acting
+
+    eng = engine()
+    s = eng.replay([eng.created_event(eng.new_game("Order", rosters(), {}))])
+    assert eng.acting(s) == Acting(())
+    s = eng.apply(s, eng.decide(s, Action("roll-order", {}), TypedFaces([2, 5])))  # Ann 2, Bob 5: Bob first
+    assert eng.acting(s) == Acting((1,)) and s.players[1].name == "Bob"
