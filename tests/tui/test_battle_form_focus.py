@@ -9,10 +9,11 @@ import threading
 import time
 from typing import Any
 
-from form_support import form_of, ready_form, until
+from form_support import choose, form_of, ready_form, until
 from textual import events
 from tui_support import make_app, run
 
+from mstracker.store.settings import DiceMode
 from mstracker.tui.modals.attack import AttackModal
 from mstracker.tui.modals.pick_action import PickActionModal
 from mstracker.tui.screens.battle_scenes import create_game, demo_of, open_attack, to_attack
@@ -68,6 +69,24 @@ def test_only_the_focused_button_looks_focused() -> None:
 
     (idle, was_focused), focused = run(make_app(), script)
     assert not was_focused and idle != focused  # Apply is drawn plain until the cursor is on it
+
+
+def test_switching_to_physical_dice_keeps_the_cursor_on_a_blank_required_field() -> None:
+    async def script(pilot: Any) -> tuple:
+        battle = await create_game(pilot, "pz8")
+        await to_attack(pilot, demo_of("pz8"))  # fire's target is blank (two enemies)
+        form = await form_of(pilot, battle, "fire")
+        form.set_focus(form.query_one("#arg-distance"))
+        await pilot.press("ctrl+t")  # I roll physical dice: the target is still to pick, so there first
+        await pilot.pause()
+        first = form.focused.id
+        await choose(pilot, form, "target", form.field("target").options[0][1])
+        form.query_one("#arg-distance").value = "3"
+        await pilot.press("ctrl+t", "ctrl+t")  # back to app dice and to physical again: now the faces
+        await pilot.pause()
+        return first, form.focused.id
+
+    assert run(make_app(), script) == ("arg-target", "faces")
 
 
 def test_enter_in_a_text_box_with_a_required_field_blank_opens_that_list_and_applies_nothing() -> None:
@@ -137,3 +156,35 @@ def test_keys_typed_at_once_after_x_and_a_tab_land_in_the_form_in_order() -> Non
         return form.spec.kind, form.focused.id, isinstance(battle.app.screen, PickActionModal)
 
     assert run(make_app(), script) == ("move", "arg-mps", False)
+
+
+def test_enter_with_the_faces_still_blank_asks_for_them_and_applies_nothing() -> None:
+    async def script(pilot: Any) -> tuple:
+        battle = await create_game(pilot, "pz8")
+        await to_attack(pilot, demo_of("pz8"))
+        before = len(battle.session.live)
+        form = await form_of(pilot, battle, "fire")
+        await choose(pilot, form, "target", form.field("target").options[0][1])
+        form.query_one("#arg-distance").value = "3"
+        await pilot.press("ctrl+t")  # I roll physical dice
+        await pilot.pause()
+        form.set_focus(form.query_one("#arg-distance"))
+        await pilot.press("enter")
+        await pilot.pause()
+        return len(battle.session.live) - before, str(form.query_one("#form-says").render()), form.focused.id
+
+    applied, says, focused = run(make_app(), script)
+    assert applied == 0 and says.startswith("Type the faces") and focused == "faces"
+
+
+def test_with_physical_dice_and_the_odds_complete_the_cursor_starts_on_the_faces_not_an_optional_number() -> None:
+    # cal's attack takes an optional `shots` (a weapon's shots this round): once the planner has filled the
+    # distance, the faces are what is left to type (play-test: "4 1" went into shots as 41)
+    async def script(pilot: Any) -> tuple:
+        battle = await create_game(pilot, "cal")
+        await to_attack(pilot, demo_of("cal"))
+        pilot.app.services.settings.update(dice_mode=DiceMode.PHYSICAL)  # type: ignore[attr-defined]
+        form = await form_of(pilot, battle, "fire", target="7", distance="2")
+        return form.field("shots") is not None and form.field("shots").value is None, form.focused.id
+
+    assert run(make_app(), script) == (True, "faces")

@@ -263,15 +263,19 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     def first_focus(self) -> None:
         """The cursor starts on the first field the player must fill, the same rule in every form:
         the first blank required field, else the first blank whole number (a value read off the table:
-        a distance); else the faces (physical dice); else the first field, filled in from the game (a
+        a distance; with physical dice and the odds complete without it, the faces come first); else the
+        faces (physical dice); else the first field, filled in from the game (a
         player checks or changes it: enter opens a list, ctrl+r applies); Apply only for a form without
         fields. Set at once (not after the next refresh, as `focus()` does) so keys typed ahead find it."""
         self.set_focus(self.first_field())
 
     def first_field(self) -> Any:
         fields = self.fields()
-        blank = self.blank_required() or next((f for f in fields if f.value is None and f.arg.type is ArgType.INT
-                                               and not f.picker), None)
+        blank = self.blank_required()
+        if blank is None and not (self.physical and self.plan and self._odds_of(self.action())[0] is not None):
+            # a blank whole number is a value still to read off the table, unless the odds are complete
+            # without it and the faces are what is left to type (cal `shots` is optional: all is left)
+            blank = next((f for f in fields if f.value is None and f.arg.type is ArgType.INT and not f.picker), None)
         if blank is not None:
             return self.query_one(f"#{blank.control_id}")
         if self.physical and self.plan:
@@ -449,8 +453,12 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         event.stop()
         self._show_dice()
         self._dice_status()
-        if self.physical and isinstance(event, DiceMode.Switched):
-            self.query_one("#faces", Input).focus()
+        if self.physical and isinstance(event, DiceMode.Switched):  # on to the faces, unless a required
+            blank = self.blank_required()                             # field is still to fill: there first
+            if blank is not None:
+                self.set_focus(self.query_one(f"#{blank.control_id}"))
+            else:
+                self.query_one("#faces", Input).focus()
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
@@ -458,6 +466,10 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         instead (and opens its list), so an Enter never applies a form the player has not filled."""
         event.stop()
         blank = self.blank_required()
+        if blank is None and self.result is None and self.physical and self.plan and not self.typed_faces():
+            self.say("Type the faces of the dice listed above first (e.g. 5 3), then enter")
+            self.query_one("#faces", Input).focus()
+            return
         if blank is not None and self.result is None:
             self.say(f"{blank.arg.title} is still blank: fill it in first (enter opens a list)")
             control = self.query_one(f"#{blank.control_id}")
