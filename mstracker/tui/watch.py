@@ -112,9 +112,9 @@ class WatchScreen(Screen):
 
     def show_all(self) -> None:
         state = self.reader.state
-        for column in self.query(FleetColumn):
-            column.show_player(state)
         engine = self.reader.engine
+        for column in self.query(FleetColumn):
+            column.show_player(state, engine.acting(state).players)
         ruleset = engine.ruleset
         self.query_one(SpectatorBanner).show(state, ruleset.meta.turn_word, bool(ruleset.house_rules),
                                              engine.next_step_blocker(state), engine.acting(state))

@@ -213,8 +213,9 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
     # ---- drawing -------------------------------------------------------------------------------
     def show_all(self) -> None:
         state = self.session.state
+        acting = self.session.engine.acting(state).players
         for column in self.query(FleetColumn):
-            column.show_player(state)
+            column.show_player(state, acting)
         self.show_position()
 
     def show_position(self) -> None:
@@ -263,11 +264,13 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         if rebuild:
             self.rebuild_fleets()
             return
-        if old.players is not new.players or old.active != new.active or old.turn != new.turn or old.finished != new.finished:
+        acting = self.session.engine.acting(new).players
+        if old.players is not new.players or old.active != new.active or old.turn != new.turn \
+                or old.finished != new.finished or self.session.engine.acting(old).players != acting:
             owners.update(range(len(new.players)))
         for column in self.query(FleetColumn):
             if column.index in owners:
-                column.show_player(new)
+                column.show_player(new, acting)
         if old.active != new.active:
             self.follow_active(new)
         blocker = self.session.engine.next_step_blocker(new)

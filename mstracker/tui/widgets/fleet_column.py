@@ -15,10 +15,12 @@ from ...rules.contract import ItemReadiness
 from .ship_card import ShipCard
 
 
-def player_content(state: GameState, index: int, spec: RecordSpec) -> Content:
-    """'▶ Blue · Azure Dominion  active' and its resources and the ships that left play, by how."""
+def player_content(state: GameState, index: int, spec: RecordSpec, acting: Sequence[int] | None = None) -> Content:
+    """'▶ Blue · Azure Dominion  active' and its resources and the ships that left play, by how. `acting`:
+    the players acting now, as the ruleset says (nobody before a pz8 initiative); else the active one."""
     player: PlayerState = state.players[index]
-    active = state.started and state.active == index and not state.finished
+    now = (state.active,) if acting is None else tuple(acting)
+    active = state.started and index in now and not state.finished
     ships = state.ships_of(index)
     head = Content.assemble(
         ("▶ " if active else "", "bold $accent"),
@@ -98,8 +100,8 @@ class FleetColumn(Vertical):
             for ship in self._ships:
                 yield ShipCard(ship, self.spec, self._readiness.get(ship.id, ()))
 
-    def show_player(self, state: GameState) -> None:
-        self.query_one(PlayerHeader).show(player_content(state, self.index, self.spec))
+    def show_player(self, state: GameState, acting: Sequence[int] | None = None) -> None:
+        self.query_one(PlayerHeader).show(player_content(state, self.index, self.spec, acting))
 
     def keep_order(self, card: ShipCard) -> None:
         """A ship left play (or came back): move its card among the lost ones (or back in place)."""

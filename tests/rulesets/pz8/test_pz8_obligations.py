@@ -131,3 +131,15 @@ def test_by_default_the_move_is_the_table_s_to_keep() -> None:
     play.act("activate", ship="A1")
     assert play.eng.obligations(play.state) == ()
     play.act("fire", 1, ship="A1", target="B1", distance=2)
+
+
+def test_the_fleet_headers_name_nobody_active_before_the_initiative() -> None:
+    from mstracker.tui.widgets.fleet_column import player_content
+
+    play = Play.sides(2, 2)
+    play.act("next-step")
+    heads = [player_content(play.state, i, play.eng.spec, play.eng.acting(play.state).players).plain for i in (0, 1)]
+    assert not any("active" in h or "▶" in h for h in heads)  # pz8 §2: the roll decides who starts
+    play.act("roll-initiative", 2, 5)
+    heads = [player_content(play.state, i, play.eng.spec, play.eng.acting(play.state).players).plain for i in (0, 1)]
+    assert "▶" not in heads[0] and heads[1].startswith("▶ ") and "active" in heads[1]
