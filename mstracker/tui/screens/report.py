@@ -95,12 +95,21 @@ class ReportScreen(Screen):
             f"Battle report: {report['game']} · {report['ruleset']} · {word}s played: {report['turns_played']} "
             f"· {status}{winner} · {report['dice_rolled']} {'die' if report['dice_rolled'] == 1 else 'dice'} rolled")
         await self.query_one("#report-charts").mount(ReportCharts(report, id="report-chart-grid"))
+        self.fit_charts()
         self.query_one("#report-fleets", Static).update(fleets_view(report))
         self.query_one("#report-luck", Static).update(luck_view(report))
         turns = self.query_one("#report-turn-list", OptionList)
         turns.add_options([Option(t["title"], id=str(i)) for i, t in enumerate(report["turns"])])
         if report["turns"]:
             turns.highlighted = len(report["turns"]) - 1
+
+    def on_resize(self) -> None:
+        self.fit_charts()
+
+    def fit_charts(self) -> None:
+        """The charts share the tab's height, each row of them at least ReportCharts.MIN_ROW tall."""
+        for grid in self.query(ReportCharts):
+            grid.fit(self.query_one("#report-charts").size.height or self.size.height)
 
     @on(OptionList.OptionHighlighted, "#report-turn-list")
     def turn_chosen(self, event: OptionList.OptionHighlighted) -> None:
