@@ -2,7 +2,7 @@
 
 * each bar of the record spec summed over the fleet's ships in play (armor or SS left; lukas's speed too),
 * the ships in play (not destroyed, retired or jumped out; a captured ship counts for its captor),
-* every resource the log spends (resource-changed events that lower it: spook's RU), summed so far.
+* every resource the log lowers (resource-changed events: spook's RU spent, cal's C&C lost), summed so far.
 
 A chart is `{"key", "title", "series": [{"player", "values"}]}` over the shared `turns`; the TUI draws
 them with textual-plotext and the html export as inline SVG (report_svg). `value_axis` picks the value
@@ -73,7 +73,8 @@ class ChartSampler:
         for res in spent_keys:
             field = self.spec.player_field(res)
             rows = [[sample.get((p, res), 0) for sample in self.spent] for p in range(self.players)]
-            charts.append(_chart(f"spent:{res}", f"{field.label if field else res} spent", names, rows))
+            charts.append(_chart(f"spent:{res}", f"{field.label if field else res} {field.fall if field else 'spent'}",
+                                 names, rows))
         return {"turns": list(self.turns), "charts": charts}
 
 

@@ -113,3 +113,25 @@ def test_the_cli_report_in_three_formats(capsys: pytest.CaptureFixture[str], spo
     assert main(["game", "report", spook_game]) == 0
     md = capsys.readouterr().out
     assert "## Dice luck" in md and "| Blue | 45 | 0 | 0 | 1 | 30.62 | 45 |" in md and "## Fleets over time" in md
+
+
+def test_cal_charts_say_lost_for_c_and_c_and_craft_and_spook_says_spent_for_ru() -> None:
+    from mstracker.game import engine_for
+    from mstracker.game.report_charts import ChartSampler
+    from mstracker.store.catalog import book_ruleset
+    from mstracker.store.fleets import load_roster
+
+    titles = {}
+    for ruleset, spent in (("cal", {(1, "cc"): 4, (1, "craft"): 2}), ("spook", {(0, "ru"): 12})):
+        eng = engine_for(book_ruleset(ruleset))
+        rosters = [load_roster(p) for p in sample_fleets(ruleset)[:2]]
+        state = eng.new_game("Test", rosters, {})
+        sampler = ChartSampler(eng, 2)
+        sampler.sample(0, state, {})
+        sampler.sample(1, state, spent)
+        charts = sampler.to_json(["Cyd", "Dee"])["charts"]
+        titles[ruleset] = [c["title"] for c in charts if c["key"].startswith("spent:")]
+        values = {c["key"]: [s["values"] for s in c["series"]] for c in charts}
+        if ruleset == "cal":
+            assert values["spent:cc"] == [[0, 0], [0, 4]] and values["spent:craft"] == [[0, 0], [0, 2]]
+    assert titles == {"cal": ["C&C lost", "Craft lost"], "spook": ["RU spent"]}
