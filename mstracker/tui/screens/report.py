@@ -44,8 +44,11 @@ class ReportScreen(Screen):
                 tooltip="Export the report as an html page with SVG charts to the data dir"),
     ]
 
-    def __init__(self, game_id: int, name: str, build: Callable[[], dict[str, Any]]) -> None:
+    def __init__(self, game_id: int, name: str, build: Callable[[], dict[str, Any]],
+                 back: Callable[[], None] | None = None) -> None:
         super().__init__()
+        self.back = back
+        """Run after escape closes the report (Saved games opens itself again); None: the screen below shows."""
         self.game_id = game_id
         self.game_name = name
         self.build = build
@@ -141,3 +144,5 @@ class ReportScreen(Screen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+        if self.back is not None:
+            self.back()
