@@ -169,3 +169,29 @@ def test_fleet_headers_count_retired_ships_apart_from_losses() -> None:
     state = state.with_ship(state.ships["6"].with_values({"retired": True}))
     state = state.with_ship(state.ships["7"].with_values({"destroyed": True, "armor": 0}))
     assert "6 in play · 1 retired · 1 destroyed" in player_content(state, 0, eng.spec).plain
+
+
+def test_after_the_end_the_checklist_says_the_game_is_over_and_who_won() -> None:
+    from mstracker.tui.widgets.checklist import Checklist, step_options
+
+    async def script(pilot: Any) -> tuple:
+        screen = await demo_with_an_attack(pilot)
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        await fill(pilot, "result", "Blue holds the field")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        checklist = screen.query_one(Checklist)
+        lines = [str(checklist.get_option_at_index(i).prompt) for i in range(checklist.option_count)]
+        won = screen.state.model_copy(update={"winner": "Blue"})
+        with_winner = str(step_options(won, screen.session.engine, {})[0].prompt)
+        return lines, checklist.border_title, with_winner
+
+    lines, title, with_winner = run(make_app(), script)
+    assert lines[0] == "■ Game over: Blue holds the field" and title == "Checklist · game over"
+    assert not any(line.lstrip("▶ ").startswith(("☐", "☑", "1.")) for line in lines)  # no step 1 left showing
+    assert with_winner == "■ Game over · Blue wins: Blue holds the field"
