@@ -2,15 +2,18 @@
 
 * each bar of the record spec summed over the fleet's ships in play (armor or SS left; lukas's speed too),
 * the ships in play (not destroyed, retired or jumped out; a captured ship counts for its captor),
-* every resource the log spends (resource-changed events that lower it: spook's RU), summed so far.
+* every resource the log lowers (resource-changed events: spook's RU spent, cal's C&C lost), summed so far.
 
 A chart is `{"key", "title", "series": [{"player", "values"}]}` over the shared `turns`; the TUI draws
-them with textual-plotext and the html export as inline SVG (report_svg).
+them with textual-plotext and the html export as inline SVG (report_svg). `value_axis` picks the value
+axis for a plot of a given height in text rows: whole tick values, each on a row of its own.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .state import GameState
@@ -70,9 +73,53 @@ class ChartSampler:
         for res in spent_keys:
             field = self.spec.player_field(res)
             rows = [[sample.get((p, res), 0) for sample in self.spent] for p in range(self.players)]
-            charts.append(_chart(f"spent:{res}", f"{field.label if field else res} spent", names, rows))
+            charts.append(_chart(f"spent:{res}", f"{field.label if field else res} {field.fall if field else 'spent'}",
+                                 names, rows))
         return {"turns": list(self.turns), "charts": charts}
 
 
 def _chart(key: str, title: str, names: list[str], rows: list[list[int]]) -> dict[str, Any]:
     return {"key": key, "title": title, "series": [{"player": n, "values": list(r)} for n, r in zip(names, rows)]}
+
+
+@dataclass(frozen=True)
+class ValueAxis:
+    """A value axis drawn on text rows: `ticks` (whole numbers from 0, evenly spaced) and `top`, the value
+    of the plot's top row (at or above the last tick, so that each tick falls exactly on a row)."""
+
+    ticks: tuple[int, ...]
+    top: float
+
+
+def value_axis(largest: float, rows: int, most: int = 5) -> ValueAxis:
+    """The value axis of a plot `rows` text rows tall whose values reach `largest`.
+
+    A terminal plot puts a label on the row nearest its value: ticks a quarter of the way apart on a
+    4-row plot share rows, and one label ends up beside another value (playtest: 2500/1250/625/0 on
+    evenly spaced rows). So the ticks are a whole `step` apart (1, 2, 2.5, 3, 4 or 5 × 10^k), one every
+    `gap` rows exactly. Of the tick counts up to `most`, the most ticks (three at least) that keep the
+    plot's top within half again of the largest value, else within twice it; else the least waste.
+    """
+    gaps = max(1, rows - 1)  # a value v sits on row v / top × gaps (0 on the bottom row)
+    largest = max(float(largest), 1.0)
+    options = []
+    for intervals in range(min(most - 1, gaps), 0, -1):
+        step = _whole_step(largest / intervals)
+        options.append(ValueAxis(tuple(step * i for i in range(intervals + 1)), step * gaps / (gaps // intervals)))
+    for reach in (1.5, 2.0):
+        found = next((a for a in options if a.top <= reach * largest and len(a.ticks) > 2), None)
+        if found is not None:
+            return found
+    return min(options, key=lambda a: a.top)
+
+
+def _whole_step(at_least: float) -> int:
+    """The smallest whole 1, 2, 2.5, 3, 4 or 5 × 10^k at or above `at_least` (at least 1)."""
+    if at_least <= 1:
+        return 1
+    power = 10 ** math.floor(math.log10(at_least))
+    for factor in (1, 2, 2.5, 3, 4, 5, 10):
+        step = factor * power
+        if step >= at_least and step == int(step):
+            return int(step)
+    return int(10 * power)

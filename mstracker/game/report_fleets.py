@@ -7,7 +7,7 @@
   jumped out) is counted apart and listed under "left play", never under losses.
 * The end of a row lists every effect on the record that differs from the ship's own start: flags,
   lists, counters, timers, and every item's fields (a damaged battery, a destroyed launcher, torpedoes
-  on the ready track).
+  on the ready track), in words, without values at rest (a timer run out, 'Uses 0') or repeats.
 """
 
 from __future__ import annotations
@@ -41,24 +41,58 @@ def _word(f: FieldSpec, value: Any, record: dict[str, Any]) -> str:
     return f"{head} {'–' if value in (None, '') else value}"
 
 
+def _at_rest(f: FieldSpec, value: Any, item: bool) -> bool:
+    """A value that says nothing at the end: a flag off, a timer run out, a counter back at its default,
+    an item's open-ended counter at 0 ('Uses 0'). A counter with a cap or a default at 0 still tells
+    something (an empty flare launcher, no torpedo salvo left, C&C 0)."""
+    if f.kind is FieldKind.FLAG:
+        return not value
+    if f.kind is FieldKind.TIMER:
+        return value in (None, f.minimum)
+    if f.kind in (FieldKind.COUNTER, FieldKind.TRACK):
+        if f.default is not None:
+            return bool(value == f.default)
+        return item and f.maximum is None and value in (None, f.minimum)
+    return False
+
+
+def _item_word(f: FieldSpec, value: Any) -> str:
+    """An item's field in words: 'used', 'lost', 'reload 2', 'ammo 0'."""
+    if f.kind is FieldKind.FLAG:
+        return f.label.lower()
+    if f.kind is FieldKind.LIST:
+        return f"{f.label.lower()}: {', '.join(map(str, value))}"
+    return f"{f.label.lower()} {value}"
+
+
 def effects(spec: RecordSpec, start: ShipState, end: ShipState) -> list[str]:
     """Every record value of `end` (ship fields but bars and loss flags, then item fields) that differs
-    from the ship's own `start`, in words: '⚠ Damaged', 'Beam (w1) ⚠ Damaged', 'Lost sys: Engines'."""
+    from the ship's own `start` and says something (see _at_rest), in words: '⚠ Damaged', 'Lost sys:
+    Engines', then one entry per item: 'Ion Beam (w2): used, reload 2'. An item a ship list already
+    names ('Lost sys: Flare Launcher (d2)') gets no flag of its own beside it."""
     words = []
+    listed: set[str] = set()
     for f in spec.fields:
         if f.kind is FieldKind.BAR or f.key in spec.loss_flags:
             continue
         new = end.record.get(f.key, f.start_value())
-        if new != start.record.get(f.key, f.start_value()):
+        if new != start.record.get(f.key, f.start_value()) and not _at_rest(f, new, item=False):
             words.append(_word(f, new, end.record))
+            if f.kind is FieldKind.LIST:
+                listed.update(map(str, new or ()))
     at_start = {it.id: it for it in start.items}
     for item in end.items:
         base = at_start.get(item.id)
+        label = f"{item.name} ({item.id})"
+        changed = []
         for f in spec.item_fields:
             new = item.record.get(f.key, f.start_value())
             old = base.record.get(f.key, f.start_value()) if base is not None else f.start_value()
-            if new != old:
-                words.append(f"{item.name} ({item.id}) {_word(f, new, item.record)}")
+            if new == old or _at_rest(f, new, item=True) or (label in listed and f.kind is FieldKind.FLAG):
+                continue
+            changed.append(_item_word(f, new))
+        if changed:
+            words.append(f"{label}: {', '.join(changed)}")
     return words
 
 

@@ -12,22 +12,13 @@ import math
 from collections.abc import Sequence
 from html import escape
 
+from .report_charts import value_axis
+
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442")
 DASHES = ("", "7 4", "2 3", "9 3 2 3")
 WIDTH, HEIGHT = 560, 230
 LEFT, RIGHT, TOP, BOTTOM = 52, 14, 34, 34
 MARKERS_UP_TO = 40  # points per series that still get a marker each
-
-
-def nice_top(value: float) -> int:
-    """The smallest 1/2/2.5/5 × 10^k at or above `value` (at least 1)."""
-    if value <= 1:
-        return 1
-    power = 10 ** math.floor(math.log10(value))
-    for step in (1, 2, 2.5, 5, 10):
-        if step * power >= value:
-            return int(math.ceil(step * power))
-    return int(10 * power)
 
 
 def x_ticks(xs: Sequence[int], most: int = 10) -> list[int]:
@@ -39,14 +30,11 @@ def x_ticks(xs: Sequence[int], most: int = 10) -> list[int]:
     return picks if picks[-1] == xs[-1] else [*picks, xs[-1]]
 
 
-def _fmt(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
 def line_chart(title: str, xs: Sequence[int], series: Sequence[tuple[str, Sequence[int]]], *, x_label: str = "turn") -> str:
     """One chart: `series` are (name, values over xs)."""
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    top = nice_top(max((v for _, values in series for v in values), default=1))
+    axis = value_axis(max((v for _, values in series for v in values), default=1), plot_h + 1, most=6)  # whole ticks
+    top = axis.top
     x0, x1 = (xs[0], xs[-1]) if xs else (0, 1)
     span = (x1 - x0) or 1
 
@@ -61,12 +49,11 @@ def line_chart(title: str, xs: Sequence[int], series: Sequence[tuple[str, Sequen
            f'role="img" aria-label="{escape(title)}" class="chart">',
            f"<title>{escape(title)}</title>", f"<desc>{escape(f'At the end: {finals}')}</desc>",
            f'<text x="{LEFT}" y="18" font-size="14" font-weight="bold" fill="currentColor">{escape(title)}</text>']
-    for i in range(5):  # y grid and labels
-        v = top * i / 4
+    for i, v in enumerate(axis.ticks):  # y grid and labels
         y = py(v)
         out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" stroke="currentColor" '
                    f'stroke-opacity="{0.6 if i == 0 else 0.15}"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end" fill="currentColor">{_fmt(v)}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end" fill="currentColor">{v}</text>')
     for x in x_ticks(list(xs)):
         out.append(f'<text x="{px(x):.1f}" y="{TOP + plot_h + 16}" font-size="11" text-anchor="middle" '
                    f'fill="currentColor">{x}</text>')

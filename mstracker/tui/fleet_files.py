@@ -41,6 +41,8 @@ class FleetFiles:
         self.screen = screen
         self.path: Path | None = None
         self._saved: Roster | None = None
+        self.written: Roster | None = None
+        """The roster this screen last wrote to a file: while it is shown unchanged, escape leaves at once."""
 
     @property
     def app(self) -> Any:
@@ -122,7 +124,7 @@ class FleetFiles:
         except OSError as exc:
             self.app.notify(f"Not saved: {exc}", severity="error")
             return
-        self._saved, self.path = roster, path
+        self._saved, self.path, self.written = roster, path, roster
         self.screen.show_fleet_state()
         self.app.notify(f"Saved {path.name}", title="Fleet saved")
 

@@ -6,6 +6,8 @@ the engine, the battle screen) are imported here on first use, never at start-up
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -126,20 +128,21 @@ def show_saved_games(app: MstrackerApp) -> None:
             ask_export(app, game)
         elif verb == "import":
             ask_import(app)
-        elif verb == "report":
-            show_report(app, game.id, game.name)
+        elif verb == "report":  # escape from the report comes back to this list
+            show_report(app, game.id, game.name, back=lambda: show_saved_games(app))
 
     note = "enter: open on the battle screen (ctrl+d there deletes a game) · r: battle report · escape: close"
     app.push_screen(SavedGamesModal(games, note), chosen)
 
 
-def show_report(app: MstrackerApp, game_id: int, name: str) -> None:
-    """The battle report of a saved game (read in a worker; a game open in another mstracker is explained)."""
+def show_report(app: MstrackerApp, game_id: int, name: str, back: Callable[[], None] | None = None) -> None:
+    """The battle report of a saved game (read in a worker; a game open in another mstracker is explained);
+    `back` runs when the player leaves it with escape (the list it was opened from)."""
     from ..store.reports import game_report
     from .screens.report import ReportScreen
 
     dirs = app.services.dirs
-    app.push_screen(ReportScreen(game_id, name, lambda: game_report(dirs, game_id)))
+    app.push_screen(ReportScreen(game_id, name, lambda: game_report(dirs, game_id), back=back))
 
 
 def ask_export(app: MstrackerApp, game: Any) -> None:

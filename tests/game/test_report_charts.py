@@ -11,7 +11,8 @@ from report_games import spook_build_and_retire
 
 from mstracker.cli import main
 from mstracker.game import battle_report, report_html
-from mstracker.game.report_svg import line_chart, nice_top, x_ticks
+from mstracker.game.report_charts import value_axis
+from mstracker.game.report_svg import line_chart, x_ticks
 from mstracker.store.fleets import sample_fleets
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -42,10 +43,33 @@ def test_a_line_chart_is_well_formed_svg_with_a_line_per_fleet() -> None:
     assert first[1][1] < first[0][1]  # 1880 is drawn above 1810 (SVG y grows downwards)
 
 
-def test_chart_axes_are_round_numbers() -> None:
-    assert [nice_top(v) for v in (0, 1, 7, 10, 11, 1880, 2600)] == [1, 1, 10, 10, 20, 2000, 5000]
+def test_chart_x_ticks_keep_the_first_and_last_turn() -> None:
     assert x_ticks([0, 1, 2]) == [0, 1, 2]
     assert x_ticks(list(range(301))) == [0, 34, 68, 102, 136, 170, 204, 238, 272, 300]
+
+
+@pytest.mark.parametrize(("largest", "rows", "ticks", "top"), [
+    (2500, 4, (0, 1000, 2000, 3000), 3000),  # the playtest's 80x24 armor chart: four rows, one tick each
+    (2010, 8, (0, 1000, 2000, 3000), 3500),  # 7 gaps: a tick every 2 rows, the top row is 3500
+    (10, 4, (0, 4, 8, 12), 12),  # 10 ships: no 2.5 or 7.5
+    (10, 14, (0, 3, 6, 9, 12), 13),  # 13 gaps: every 3 rows, the top row 12 + 3 * 1/3
+    (5, 9, (0, 3, 6), 6),  # 0/2/4/6 would need a top of 8 (8 gaps, a tick every 2): more than 1.5 x 5
+    (70, 14, (0, 20, 40, 60, 80), 260 / 3),
+    (0, 5, (0, 1, 2), 2),  # nothing left: still an axis
+])
+def test_a_value_axis_has_whole_evenly_spaced_ticks_each_on_a_row_of_its_own(largest, rows, ticks, top) -> None:
+    axis = value_axis(largest, rows)
+    assert axis.ticks == ticks and axis.top == pytest.approx(top)
+    on_rows = [t / axis.top * (rows - 1) for t in axis.ticks]  # where the plot puts each label
+    assert all(r == pytest.approx(round(r)) for r in on_rows)  # exactly on a row
+    assert len({round(b - a, 6) for a, b in zip(on_rows, on_rows[1:])}) == 1  # evenly spaced
+    assert axis.ticks[-1] >= largest
+
+
+def test_the_svg_charts_label_whole_values() -> None:
+    svg = ET.fromstring(line_chart("Ships in play", [0, 1, 2], [("Blue", [10, 9, 8]), ("Red", [10, 10, 7])]))
+    labels = [t.text for t in svg.findall(f"{SVG}text") if t.get("text-anchor") == "end" and t.text.isdigit()]
+    assert labels == ["0", "2", "4", "6", "8", "10"]  # not 0 / 2.5 / 5 / 7.5 / 10
 
 
 def test_the_html_page_is_self_contained() -> None:
@@ -89,3 +113,25 @@ def test_the_cli_report_in_three_formats(capsys: pytest.CaptureFixture[str], spo
     assert main(["game", "report", spook_game]) == 0
     md = capsys.readouterr().out
     assert "## Dice luck" in md and "| Blue | 45 | 0 | 0 | 1 | 30.62 | 45 |" in md and "## Fleets over time" in md
+
+
+def test_cal_charts_say_lost_for_c_and_c_and_craft_and_spook_says_spent_for_ru() -> None:
+    from mstracker.game import engine_for
+    from mstracker.game.report_charts import ChartSampler
+    from mstracker.store.catalog import book_ruleset
+    from mstracker.store.fleets import load_roster
+
+    titles = {}
+    for ruleset, spent in (("cal", {(1, "cc"): 4, (1, "craft"): 2}), ("spook", {(0, "ru"): 12})):
+        eng = engine_for(book_ruleset(ruleset))
+        rosters = [load_roster(p) for p in sample_fleets(ruleset)[:2]]
+        state = eng.new_game("Test", rosters, {})
+        sampler = ChartSampler(eng, 2)
+        sampler.sample(0, state, {})
+        sampler.sample(1, state, spent)
+        charts = sampler.to_json(["Cyd", "Dee"])["charts"]
+        titles[ruleset] = [c["title"] for c in charts if c["key"].startswith("spent:")]
+        values = {c["key"]: [s["values"] for s in c["series"]] for c in charts}
+        if ruleset == "cal":
+            assert values["spent:cc"] == [[0, 0], [0, 4]] and values["spent:craft"] == [[0, 0], [0, 2]]
+    assert titles == {"cal": ["C&C lost", "Craft lost"], "spook": ["RU spent"]}

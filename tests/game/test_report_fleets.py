@@ -25,12 +25,12 @@ def test_spook_a_built_ship_starts_when_built_and_a_retired_ship_is_not_lost() -
                               "out": {"retired": 1}}
     md = report_markdown(report)
     assert "9 ships: 8 in play, 1 retired, 1 built during the game" in md
-    assert ("| 19 | Blue Wasps | Fighter | Armor 70/70; Agi 9; Speed 10; Hold 1 | Armor 60/70; ⏸ Hold 0 "
+    assert ("| 19 | Blue Wasps | Fighter | Armor 70/70; Agi 9; Speed 10; Hold 1 | Armor 60/70 "
             "| in play; joined in turn 1: Blue Wasps (#19), a Fighter, joins Blue's fleet |") in md
     assert "| 6 | Blue Jays | Fighter | Armor 70/70; Agi 9; Speed 10 | Armor 70/70 | retired (turn 3) |" in md
     assert "No ships lost." in md and "| Blue Jays (#6) | Fighter | Blue | 3 | Retired |" in md
     fang = next(s for s in blue["ships"] if s["name"] == "Blue Fang")
-    assert fang["end"]["effects"] == ["Gattling Mass Driver (w1) Uses 1"]  # an item's state, listed
+    assert fang["end"]["effects"] == ["Gattling Mass Driver (w1): uses 1"]  # an item's state, listed
 
 
 def test_lukas_a_captured_ship_keeps_its_own_start_under_both_owners() -> None:
@@ -57,11 +57,38 @@ def test_cal_a_jump_is_no_loss_and_battery_damaged_is_listed() -> None:
     report = battle_report(t.eng, t.log)
     red, green = report["players"]
     gadfly = next(s for s in green["ships"] if s["name"] == "Gadfly")
-    assert gadfly["end"]["bars"] == ["SS 12/20"] and "Beam (w1) ⚠ Damaged" in gadfly["end"]["effects"]
+    assert gadfly["end"]["bars"] == ["SS 12/20"] and "Beam (w1): damaged" in gadfly["end"]["effects"]
     wasp = next(s for s in red["ships"] if s["name"] == "Wasp")
     assert (wasp["status"], wasp["status_turn"]) == ("jumped", 4)
     assert report["losses"] == [] and [(x["name"], x["out"]) for x in report["left_play"]] == [("Wasp", "Jumped")]
     assert red["counts"]["out"] == {"jumped": 1} and red["counts"]["lost"] == 0
     md = report_markdown(report)
     assert "6 ships: 5 in play, 1 jumped" in md and "| jumped (round 4) |" in md
-    assert "| 10 | Gadfly | Corvette | SS 20/20; Course stationary | SS 12/20; Beam (w1) ⚠ Damaged | in play |" in md
+    assert "| 10 | Gadfly | Corvette | SS 20/20; Course stationary | SS 12/20; Beam (w1): damaged | in play |" in md
+
+
+def test_at_end_says_an_item_s_state_in_words_once_without_values_at_rest() -> None:
+    """Playtest round 3: 'Ion Beam (w2) • Used; Ion Beam (w2) Uses 0; Ion Beam (w2) Reload 2', '⏸ Hold 0'
+    and 'Lost sys: Flare Launcher (d2); Flare Launcher (d2) ✗ Lost'."""
+    from mstracker.game import engine_for
+    from mstracker.game.report_fleets import effects
+    from mstracker.store.catalog import book_ruleset
+    from mstracker.store.fleets import load_roster, sample_fleets
+
+    eng = engine_for(book_ruleset("spook"))
+    state = eng.new_game("Test", [load_roster(p) for p in sample_fleets("spook")[:2]], {})
+    ship = next(s for s in state.ships.values() if any(i.name == "Flare Launcher" for i in s.items))
+    flare = next(i for i in ship.items if i.name == "Flare Launcher")
+    start = ship.model_copy(update={"record": {**ship.record, "hold": 1}})
+    items = []
+    for item in ship.items:
+        if item is flare:
+            item = item.model_copy(update={"record": {**item.record, "destroyed": True}})
+        elif item.kind == "weapon" and not items:
+            item = item.model_copy(update={"record": {**item.record, "used": True, "uses": 0, "reload": 2}})
+        items.append(item)
+    end = ship.model_copy(update={"record": {**ship.record, "hold": 0, "lost_systems": [f"Flare Launcher ({flare.id})"]},
+                                  "items": tuple(items)})
+    weapon = next(i for i in ship.items if i.kind == "weapon")
+    assert effects(eng.spec, start, end) == [f"Lost sys: Flare Launcher ({flare.id})",
+                                             f"{weapon.name} ({weapon.id}): used, reload 2"]

@@ -5,6 +5,8 @@ even on a busy machine, land in it in order."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import threading
 import time
 from typing import Any
@@ -110,7 +112,8 @@ def test_enter_in_a_text_box_with_a_required_field_blank_opens_that_list_and_app
 def test_a_refused_move_shows_its_reason_in_the_form() -> None:
     async def script(pilot: Any) -> tuple:
         battle = await create_game(pilot, "pz8")
-        await to_attack(pilot, demo_of("pz8"))
+        demo = demo_of("pz8")
+        await to_attack(pilot, replace(demo, to_attack=demo.to_attack[:-1]))  # activated, not moved yet
         form = await form_of(pilot, battle, "move")
         form.query_one("#arg-mps").value = "LFF"  # the first MP must go forward (pz8 §3)
         await pilot.press("ctrl+r")

@@ -98,11 +98,28 @@ def test_saved_games_offer_the_report() -> None:
         report = screen.report if isinstance(screen, ReportScreen) else None
         await pilot.press("escape")
         await settle(pilot)
-        return report, isinstance(pilot.app.screen, HomeScreen)
+        return report, type(pilot.app.screen).__name__
 
-    report, home = run(make_app(), script)
+    report, back_on = run(make_app(), script)
     assert report is not None and report["game"] == "Convoy run" and report["ruleset"] == "cal"
-    assert [c["title"] for c in report["charts"]["charts"]] == ["SS left", "Ships in play"] and home
+    assert [c["title"] for c in report["charts"]["charts"]] == ["SS left", "Ships in play"]
+    assert back_on == "SavedGamesModal"  # escape goes back to the list the report was opened from, not Home
+
+
+def test_saved_games_show_local_readable_times() -> None:
+    from datetime import datetime, timezone
+
+    from mstracker.tui.modals.saved_games import readable_time
+
+    local = lambda y, mo, d, h, mi: datetime(y, mo, d, h, mi).astimezone()  # noqa: E731 - a local wall time
+    now = local(2026, 12, 1, 22, 0)
+    assert readable_time(datetime(2026, 12, 1, 21, 4, tzinfo=timezone.utc).isoformat(), now).endswith(
+        datetime(2026, 12, 1, 21, 4, tzinfo=timezone.utc).astimezone().strftime("%H:%M"))  # stored UTC, shown local
+    assert readable_time(local(2026, 12, 1, 21, 4).isoformat(), now) == "today 21:04"
+    assert readable_time(local(2026, 11, 30, 9, 30).isoformat(), now) == "yesterday 09:30"
+    assert readable_time(local(2026, 11, 3, 18, 20).isoformat(), now) == "3 Nov 18:20"
+    assert readable_time(local(2025, 11, 3, 18, 20).isoformat(), now) == "3 Nov 2025 18:20"
+    assert readable_time("not a time", now) == "not a time"
 
 
 def test_a_report_that_cannot_be_read_says_why_and_closes() -> None:
@@ -152,3 +169,29 @@ def test_fleet_headers_count_retired_ships_apart_from_losses() -> None:
     state = state.with_ship(state.ships["6"].with_values({"retired": True}))
     state = state.with_ship(state.ships["7"].with_values({"destroyed": True, "armor": 0}))
     assert "6 in play · 1 retired · 1 destroyed" in player_content(state, 0, eng.spec).plain
+
+
+def test_after_the_end_the_checklist_says_the_game_is_over_and_who_won() -> None:
+    from mstracker.tui.widgets.checklist import Checklist, step_options
+
+    async def script(pilot: Any) -> tuple:
+        screen = await demo_with_an_attack(pilot)
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        await fill(pilot, "result", "Blue holds the field")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        checklist = screen.query_one(Checklist)
+        lines = [str(checklist.get_option_at_index(i).prompt) for i in range(checklist.option_count)]
+        won = screen.state.model_copy(update={"winner": "Blue"})
+        with_winner = str(step_options(won, screen.session.engine, {})[0].prompt)
+        return lines, checklist.border_title, with_winner
+
+    lines, title, with_winner = run(make_app(), script)
+    assert lines[0] == "■ Game over: Blue holds the field" and title == "Checklist · game over"
+    assert not any(line.lstrip("▶ ").startswith(("☐", "☑", "1.")) for line in lines)  # no step 1 left showing
+    assert with_winner == "■ Game over · Blue wins: Blue holds the field"

@@ -134,3 +134,24 @@ def test_f1_in_a_battle_lists_the_battle_keys_and_escape_returns_to_it(app) -> N
     text, back = run(app, script)
     assert text.startswith(BattleScreen.TITLE or "BattleScreen") and "Attack" in text and "Undo" in text
     assert back
+
+
+def test_f1_in_a_battle_names_the_keys_of_the_rules_reference_and_the_dice_roller_and_they_open_them(app) -> None:
+    async def script(pilot):
+        battle = await screen_after(pilot, "b")
+        modal = await screen_after(pilot, "f1")
+        text = text_of(modal.query_one("#help-text", Static)) if isinstance(modal, HelpModal) else ""
+        await pilot.press("escape")
+        await settle(pilot)
+        seen = []
+        for key in ("b", "d"):
+            seen.append(type(await screen_after(pilot, key)))
+            await pilot.press("escape")
+            await settle(pilot)
+            seen.append(pilot.app.screen is battle)
+        return text, seen
+
+    text, seen = run(app, script)
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    assert "b Rules reference" in lines and "d Dice roller" in lines
+    assert seen == [RulesScreen, True, DiceScreen, True]

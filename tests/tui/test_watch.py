@@ -113,6 +113,7 @@ def test_watcher_shows_readiness_what_blocks_and_what_is_on_the_table() -> None:
                 writer.perform(Action("next-step"))
                 writer.perform(Action("roll-initiative"), TypedFaces([5, 2]))
                 writer.perform(Action("activate", {"ship": first}))
+                writer.perform(Action("move", {"ship": first, "mps": "F"}))  # pz8 §3: a move before firing
                 target = writer.state.ships_of(1)[0].id
                 writer.perform(Action("fire", {"ship": first, "target": target, "distance": 2}), TypedFaces([4, 4, 5, 3, 4]))
                 engine = writer.engine

@@ -54,8 +54,9 @@ RECORD_ITEM_FIELDS = (
               help="Ordnance Ready Track counters: kind and Interphases to go, or ready"),
 )
 PLAYER_FIELDS = (
-    FieldSpec(key="cc", label="C&C", kind=K.COUNTER, help="fleet Command & Control"),
-    FieldSpec(key="craft", label="Craft", kind=K.COUNTER, help="fighters and bombers in play (at most C&C)"),
+    # both fall only when something is lost (damage to C&C, craft removed): the report says "lost", not "spent"
+    FieldSpec(key="cc", label="C&C", kind=K.COUNTER, help="fleet Command & Control", fall="lost"),
+    FieldSpec(key="craft", label="Craft", kind=K.COUNTER, help="fighters and bombers in play (at most C&C)", fall="lost"),
 )
 
 

@@ -28,7 +28,8 @@ class Pz8Package(ClassLoadoutPackage):
     )
     demo = DemoSpec(
         fleets=("pushpin-patrol.toml", "razor-squadron.toml"),
-        to_attack=(SceneStep("next-step"), SceneStep("roll-initiative", faces="5 2"), SceneStep("activate", ship="1")),
+        to_attack=(SceneStep("next-step"), SceneStep("roll-initiative", faces="5 2"), SceneStep("activate", ship="1"),
+                   SceneStep("move", {"mps": "F"}, ship="1")),  # pz8 §3: at least 1 MP, the first forward, before firing
         attacker="1",
         target="5",
         faces="6 4 3 1 4",

@@ -97,7 +97,7 @@ class TurnActions(ActivationActions):
                 resolve="roll-initiative", blocks=BEFORE_INITIATIVE))
         busy = view.active_ship
         if (busy is not None and view.alive(busy) and not (view.activation or {}).get("moved")
-                and self.setting(state, "require_move")):
+                and state.settings.get("require_move", False)):  # a game older than the setting played without it
             out.append(Obligation(
                 MOVE_FIRST, f"{busy.label} moves before it fires or its activation ends: at least 1 MP, the first "
                 "one forward (the game's settings ask the app to hold the table to it)", "pz8 §3",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from rich.text import Text
@@ -12,6 +13,23 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
+
+
+def readable_time(stamp: str, now: datetime | None = None) -> str:
+    """A stored ISO time as the table reads it, in local time: 'today 21:04', 'yesterday 09:30',
+    '3 Nov 18:20', '3 Nov 2025 18:20' (another year). A stamp that is not a time is shown as it is."""
+    try:
+        when = datetime.fromisoformat(stamp).astimezone()
+    except (TypeError, ValueError):
+        return stamp
+    now = (now or datetime.now()).astimezone()
+    clock = when.strftime("%H:%M")
+    if when.date() == now.date():
+        return f"today {clock}"
+    if when.date() == now.date() - timedelta(days=1):
+        return f"yesterday {clock}"
+    day = f"{when.day} {when.strftime('%b')}"
+    return f"{day} {clock}" if when.year == now.year else f"{day} {when.year} {clock}"
 
 
 class SavedGamesModal(ModalScreen[Any]):
@@ -46,7 +64,7 @@ class SavedGamesModal(ModalScreen[Any]):
                 (g.name, "bold"),
                 f"  ·  {g.ruleset}  ·  turn {g.turn}  ·  {' vs '.join(g.players)}  ·  ",
                 ("finished " + g.result if g.finished else f"{g.actions} actions", "dim"),
-                (f"  ·  {g.updated}", "dim"),
+                (f"  ·  {readable_time(g.updated)}", "dim"),
             ),
             id=str(g.id),
         )

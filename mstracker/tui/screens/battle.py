@@ -72,6 +72,9 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         Binding("o", "note", "Write a note", show=False),
         Binding("ctrl+e", "end_game", "End the game", show=False),
         Binding("ctrl+d", "delete_game", "Delete this game", show=False),
+        # look-ups beside the battle (escape comes back to it); F1 lists them, the footer has no room
+        Binding("b", "app.open('rules')", "Rules reference", show=False),
+        Binding("d", "app.open('dice')", "Dice roller", show=False),
     ]
 
     def __init__(self, session: BattleSession) -> None:

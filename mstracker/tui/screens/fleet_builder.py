@@ -281,7 +281,8 @@ class FleetBuilderScreen(FittedScreen):
             return
         sheet = next((s for s in (self.report.sheets if self.report else ()) if s.name == ship.name), None)
         offer, problem = loadout_offer(self.package, self.ruleset, roster, ship)
-        panel.show(ship, sheet, offer, item_costs(self.ruleset, offer), problem, ship_facts(self.package.ship_fields, ship))
+        panel.show(ship, sheet, offer, item_costs(self.ruleset, offer), problem, ship_facts(self.package.ship_fields, ship),
+                   ship_key=self.selected_index())
 
     # -- ship actions (the edits live in fleet_edits.py) --------------------------------------------------
 
@@ -329,9 +330,13 @@ class FleetBuilderScreen(FittedScreen):
             self.show_fleet_state()
 
     def action_back(self) -> None:
-        """Escape: from the loadout or ships back to the classes; from the classes to the screen before."""
+        """Escape: from the loadout or ships back to the classes; from the classes to the screen before.
+
+        Right after a save it leaves from anywhere: the player saved because they are done (playtest).
+        """
         focused = self.focused
-        if focused is not None and focused.id != "classes" and self.query_one("#fleet-body").has_focus_within:
+        just_saved = self.roster is not None and self.roster == self.files.written
+        if not just_saved and focused is not None and focused.id != "classes" and self.query_one("#fleet-body").has_focus_within:
             self.set_focus(self.query_one("#classes", DataTable))  # at once: keys typed next go to the classes
             return
         self.app.action_back()

@@ -44,8 +44,11 @@ class ReportScreen(Screen):
                 tooltip="Export the report as an html page with SVG charts to the data dir"),
     ]
 
-    def __init__(self, game_id: int, name: str, build: Callable[[], dict[str, Any]]) -> None:
+    def __init__(self, game_id: int, name: str, build: Callable[[], dict[str, Any]],
+                 back: Callable[[], None] | None = None) -> None:
         super().__init__()
+        self.back = back
+        """Run after escape closes the report (Saved games opens itself again); None: the screen below shows."""
         self.game_id = game_id
         self.game_name = name
         self.build = build
@@ -95,12 +98,21 @@ class ReportScreen(Screen):
             f"Battle report: {report['game']} · {report['ruleset']} · {word}s played: {report['turns_played']} "
             f"· {status}{winner} · {report['dice_rolled']} {'die' if report['dice_rolled'] == 1 else 'dice'} rolled")
         await self.query_one("#report-charts").mount(ReportCharts(report, id="report-chart-grid"))
+        self.fit_charts()
         self.query_one("#report-fleets", Static).update(fleets_view(report))
         self.query_one("#report-luck", Static).update(luck_view(report))
         turns = self.query_one("#report-turn-list", OptionList)
         turns.add_options([Option(t["title"], id=str(i)) for i, t in enumerate(report["turns"])])
         if report["turns"]:
             turns.highlighted = len(report["turns"]) - 1
+
+    def on_resize(self) -> None:
+        self.fit_charts()
+
+    def fit_charts(self) -> None:
+        """The charts share the tab's height, each row of them at least ReportCharts.MIN_ROW tall."""
+        for grid in self.query(ReportCharts):
+            grid.fit(self.query_one("#report-charts").size.height or self.size.height)
 
     @on(OptionList.OptionHighlighted, "#report-turn-list")
     def turn_chosen(self, event: OptionList.OptionHighlighted) -> None:
@@ -132,3 +144,5 @@ class ReportScreen(Screen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+        if self.back is not None:
+            self.back()

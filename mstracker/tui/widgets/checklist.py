@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 
 def step_options(state: GameState, engine: Engine, results: Mapping[str, tuple[Event, ...]]) -> list[Option]:
     """One option per step of the current phase, then what blocks moving on (if anything)."""
+    if state.finished:  # no step is due any more: say so, not the step the game stopped at
+        winner = f" · {state.winner} wins" if state.winner else ""
+        result = f": {state.result}" if state.result else ""
+        return [Option(Content.assemble(("■ Game over", "bold $text-success"), winner, (result, "dim")), disabled=True),
+                Option(Content.styled("R: the battle report · u: undo the end to play on", "dim"), disabled=True)]
     phase = state.current_phase
     if phase is None:
         text = "The game is in set-up: press n to begin." if not state.started else "No checklist here."
@@ -92,8 +97,9 @@ class Checklist(OptionList):
         self.clear_options()
         self.add_options(step_options(state, engine, results))
         phase = state.current_phase
-        self.border_title = f"Checklist · {phase.name}" if phase is not None else "Checklist"
-        if phase is not None and state.step < self.option_count:
+        self.border_title = "Checklist · game over" if state.finished else (
+            f"Checklist · {phase.name}" if phase is not None else "Checklist")
+        if phase is not None and not state.finished and state.step < self.option_count:
             self.highlighted = state.step  # the current step, scrolled into view
 
     @on(OptionList.OptionSelected)

@@ -5,6 +5,10 @@ a "+ item" to mount; an item the class always has comes as offered=False with a 
 ("part of the class", "part of the Heavy Cruiser: Beam 8/8") and is listed as such, never as a mount.
 
 Attributes down (`show(...)`), messages up (`ItemMounted`, `ItemRemoved`); the screen edits the roster.
+
+The cursor follows the item, not the row: a new ship starts on its first offer; after a mount it stays on
+the item just mounted (rows above it may come and go), and the lists stop at their ends instead of
+wrapping, so repeated Enter never adds something the player did not point at.
 """
 
 from __future__ import annotations
@@ -31,6 +35,27 @@ FIXED = "part of"
 
 def is_fixed(offered: bool, why: str) -> bool:
     return not offered and why.strip().casefold().startswith(FIXED)
+
+
+class StoppingOptionList(OptionList):
+    """An option list whose up/down stop at the first and last enabled rows (Textual's wrap round)."""
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def _step(self, direction: int) -> None:
+        if self.highlighted is None:
+            super().action_cursor_down() if direction > 0 else super().action_cursor_up()
+            return
+        index = self.highlighted + direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
 
 
 class LoadoutPanel(Vertical):
@@ -66,11 +91,13 @@ class LoadoutPanel(Vertical):
         self.removable: dict[str, tuple[str, int]] = {}
         self.mountable: dict[str, tuple[str, str]] = {}
         self.fixed: list[tuple[str, str]] = []  # (item, why) of what the class always carries
+        self.shown_ship: object = None
+        """Which ship the lists show (the screen's key for it): another one starts the cursors afresh."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="slots")
-        yield OptionList(id="mounted")
-        yield OptionList(id="offer")
+        yield StoppingOptionList(id="mounted")
+        yield StoppingOptionList(id="offer")
 
     def show(
         self,
@@ -80,15 +107,22 @@ class LoadoutPanel(Vertical):
         costs: dict[tuple[str, str], str],
         problem: str = "",
         facts: Sequence[tuple[str, str]] = (),
+        ship_key: object = None,
     ) -> None:
         """Show one ship's loadout and what its class is offered (None: no ship chosen).
 
         `facts` are extra lines under the slot meters (lukas: armor, speed, hangar size and their keys).
+        `ship_key` tells one ship from another (the ship's name when not given): the cursors of a ship
+        shown again stay on their items, those of another ship start on its first row.
         """
         self.offer = offer
         mounted = self.query_one("#mounted", OptionList)
         offered = self.query_one("#offer", OptionList)
-        keep_mounted, keep_offer = mounted.highlighted, offered.highlighted
+        key = (ship_key, ship.name) if ship is not None else None
+        same_ship = key == self.shown_ship
+        self.shown_ship = key
+        keep_mounted = mounted.highlighted if same_ship else None
+        keep_item = self._highlighted_item(offered) if same_ship else None
         mounted.clear_options()
         offered.clear_options()
         self.removable.clear()
@@ -139,8 +173,28 @@ class LoadoutPanel(Vertical):
             offered.add_option(Option(Text("not offered, and why", style="bold"), disabled=True))
             for item, why in refused:
                 offered.add_option(Option(Text.assemble(("✗ ", "dim"), (item, "dim strike"), (f"\n  {why}", "dim")), disabled=True))
-        self._restore(mounted, keep_mounted)
-        self._restore(offered, keep_offer)
+        if same_ship:
+            self._restore(mounted, keep_mounted)
+        else:
+            self._first(mounted)
+            self._first(offered)
+        if same_ship and keep_item is not None:
+            # on the item itself, wherever it moved; an item no longer offered leaves no cursor (enter adds nothing)
+            where = next((k for k, v in self.mountable.items() if v == keep_item), None)
+            if where is not None:
+                offered.highlighted = offered.get_option_index(where)
+                offered.call_after_refresh(offered.scroll_to_highlight)
+
+    def _highlighted_item(self, options: OptionList) -> tuple[str, str] | None:
+        if options.highlighted is None or options.highlighted >= options.option_count:
+            return None
+        return self.mountable.get(options.get_option_at_index(options.highlighted).id or "")
+
+    @staticmethod
+    def _first(options: OptionList) -> None:
+        index = next((i for i in range(options.option_count) if not options.get_option_at_index(i).disabled), None)
+        options.highlighted = index
+        options.scroll_home(animate=False)
 
     @staticmethod
     def _restore(options: OptionList, index: int | None) -> None:
@@ -173,7 +227,4 @@ class LoadoutPanel(Vertical):
         offered = self.query_one("#offer", OptionList)
         self.screen.set_focus(offered)  # at once, not after the keys already typed (l then enter mounts)
         if offered.highlighted is None:
-            for index in range(offered.option_count):
-                if not offered.get_option_at_index(index).disabled:
-                    offered.highlighted = index
-                    break
+            self._first(offered)

@@ -17,10 +17,6 @@ from textual.app import ComposeResult
 from textual.containers import Grid
 
 from ...game.report_markdown import fleet_counts, pct, roll_words, ship_status
-from ...game.report_svg import nice_top, x_ticks
-
-#: Each series: a colour, and a marker of its own so the lines differ without colour too.
-SERIES_LOOK = (("cyan+", "braille"), ("orange+", "•"), ("green+", "+"), ("magenta+", "x"))
 
 
 def _table(*heads: str) -> Table:
@@ -106,38 +102,25 @@ def turn_view(turn: dict[str, Any]) -> RenderableType:
 
 
 class ReportCharts(Grid):
-    """One plot per chart of the report, two to a row."""
+    """One plot per chart of the report, two to a row; each row at least `MIN_ROW` tall (the grid
+    scrolls in a short terminal rather than squeezing the plots below readable)."""
+
+    MIN_ROW = 14
 
     def __init__(self, report: dict[str, Any], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.report = report
 
     def compose(self) -> ComposeResult:
-        from textual_plotext import PlotextPlot
-
-        for chart in self.report["charts"]["charts"]:
-            yield PlotextPlot(classes="report-chart")
-
-    def on_mount(self) -> None:
-        from textual_plotext import PlotextPlot
+        from .report_plot import ReportChart
 
         turns = self.report["charts"]["turns"]
-        ticks = x_ticks(turns, most=8)
-        for plot, chart in zip(self.query(PlotextPlot), self.report["charts"]["charts"]):
-            plt = plot.plt
-            top = nice_top(max((v for s in chart["series"] for v in s["values"]), default=0))
-            for n, series in enumerate(chart["series"]):
-                colour, marker = SERIES_LOOK[n % len(SERIES_LOOK)]
-                plt.plot(turns, series["values"], label=f"{series['player']} {series['values'][-1]}",
-                         color=colour, marker=marker)
-            plt.title(chart["title"])
-            plt.xlabel(self.report["turn_word"])
-            plt.ylim(0, top)
-            plt.yticks([top * i / 4 for i in range(5)], [_number(top * i / 4) for i in range(5)])
-            plt.xticks(ticks, [str(t) for t in ticks])
-            if len(turns) == 1:
-                plt.xlim(turns[0] - 1, turns[0] + 1)
+        for chart in self.report["charts"]["charts"]:
+            yield ReportChart(turns, chart, self.report["turn_word"])
 
-
-def _number(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    def fit(self, height: int) -> None:
+        """Share `height` (the rows the charts tab shows) between the rows of charts."""
+        rows = max(1, -(-len(self.report["charts"]["charts"]) // 2))
+        each = max(self.MIN_ROW, height // rows)
+        self.styles.grid_rows = str(each)
+        self.styles.height = each * rows

@@ -144,7 +144,7 @@ def test_a_whole_game_from_the_sample_fleets_to_victory() -> None:
 def test_store_undo_and_redo_of_every_pz8_action_restore_exactly(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     with GameStore(db, engine_factory=lambda ruleset_id: engine(), snapshot_every=7) as store:
-        gid = store.create_game("Belt", "pz8", rosters(), {"asteroids": "1"})
+        gid = store.create_game("Belt", "pz8", rosters(), {"asteroids": "1", "require_move": "false"})
         with store.open_game(gid) as handle:
             states = [handle.state.to_json_text()]
             for kind, faces, args in SCRIPT:

@@ -4,7 +4,8 @@ table may set it aside for the turn as a logged decision. `advance` stops at the
 
 from __future__ import annotations
 
-from test_pz8_support import Play
+from played_game import PlayedGame
+from test_pz8_support import Play, engine, squadron
 
 from mstracker.game import Action
 from mstracker.game.plugin import Acting
@@ -126,8 +127,17 @@ def test_with_require_move_the_activated_ship_moves_before_it_fires_or_ends() ->
     play.act("fire-back", 1)  # the ship shot at is not held by the mover's obligation
 
 
-def test_by_default_the_move_is_the_table_s_to_keep() -> None:
-    play = Play.sides(2, 2).start(5, 2)
+def test_by_default_the_book_holds_each_activation_to_its_move() -> None:
+    # pz8 §3 is explicit, so the book's setting is on; a table may switch it off as a house rule
+    assert engine().ruleset.settings["require_move"].value is True
+    play = Play.sides(2, 2, require_move=True).start(5, 2)
+    assert play.state.settings["require_move"] is True
+    book = PlayedGame(engine(), [squadron("Alpha", "A", 2, "A"), squadron("Bravo", "B", 2, "B")], {})
+    assert book.state.settings["require_move"] is True  # a game made without settings takes the book's
+
+
+def test_with_the_house_rule_the_move_is_the_table_s_to_keep() -> None:
+    play = Play.sides(2, 2, require_move="false").start(5, 2)
     play.act("activate", ship="A1")
     assert play.eng.obligations(play.state) == ()
     play.act("fire", 1, ship="A1", target="B1", distance=2)
