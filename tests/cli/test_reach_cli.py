@@ -25,3 +25,19 @@ def test_a_measured_distance_goes_by_position_and_is_logged(cli: CliRun, game: s
     code, out, err = cli("game", "act", game, "fire", "Blue Fang", "w3", "Red Lance", "6", "--json")
     assert code == 0, err
     assert ", at 6 units: " in json.loads(out)["events"][0]["text"]
+
+
+def test_a_ship_built_with_a_quoted_name_is_named_without_the_quotes(cli: CliRun, game: str) -> None:  # noqa: F811
+    for _ in range(30):  # next-step until Blue's build step (spook §3 B: build new ships next to a builder)
+        code, out, _ = cli("game", "show", game, "--json")
+        if json.loads(out)["position"]["phase"] == "Build":
+            break
+        assert cli("game", "act", game, "next-step", "force")[0] == 0
+    # as a shell passes name='"Red Wasp"': the quotes reach the action; Blue Haven (#1) holds Build B
+    code, out, err = cli("game", "act", game, "build", "builder=Blue Haven", "ship_class=Fighter", 'name="Red Wasp"',
+                         'weapons="Mass Driver"', "--json")
+    assert code == 0, err
+    built = json.loads(out)["events"][0]["text"]
+    assert built.startswith("Blue Haven (#1) builds Red Wasp, a Fighter, for ") and '"' not in built
+    ships = json.loads(cli("game", "show", game, "--json")[1])["state"]["ships"]
+    assert [s["name"] for s in ships.values()][-1] == "Red Wasp"
