@@ -27,8 +27,7 @@ FIRE_HELP = (
     "The damage counts in the Damage phase (cal §3 Damage)."
 )
 PD_HELP = (
-    "fire point defence at one hostile ordnance token within 2 hexes (cal §Point Defenses): type the hexes "
-    "measured, or say in range (in_range=yes). Dice: one d6 per "
+    "fire point defence at one hostile ordnance token within 2 hexes (cal §Point Defenses). Dice: one d6 per "
     "shot, in order; each needs the Point Defence target on d6 + Crew (a house default, 4: pd_target) and "
     "removes one unit at once. A ship fires at most its Point shots a round, and at one token at most as often "
     "as it had units before point defence began."

@@ -51,12 +51,11 @@ NARRATIVE = frozenset({
 })
 
 FIRE_HELP = (
-    "attack with one weapon (lukas §3.a): range (type the studs measured, or say in range: in_range=yes) and "
-    "line of sight, d12 to hit (+1 Comm Radar, -2 bridge out), damage off the target's armor; armor 0 or less "
-    "destroys it. Each weapon once a turn, not in a turn the ship uses an active ability (lukas §1.b); a Beam "
-    "only at the target announced in the owner's previous turn. Dice, in order: the d12 to hit; then, for a bomb "
-    "aimed at a subsystem that hits, the d8; then the weapon's damage dice (its Damage stat: 1d8 is one d8, 2d6 "
-    "two d6) if the hull takes damage."
+    "attack with one weapon (lukas §3.a): range and line of sight, d12 to hit (+1 Comm Radar, -2 bridge out), "
+    "damage off the target's armor; armor 0 or less destroys it. Each weapon once a turn, not in a turn the ship "
+    "uses an active ability (lukas §1.b); a Beam only at the target announced in the owner's previous turn. Dice, "
+    "in order: the d12 to hit; then, for a bomb aimed at a subsystem that hits, the d8; then the weapon's damage "
+    "dice (its Damage stat: 1d8 is one d8, 2d6 two d6) if the hull takes damage."
 )
 FIRE_ARGS = (
     SHIP_ARG,

@@ -23,8 +23,7 @@ from .procedures import AttackSetup, attack_setup, resolve_attack
 from .table_rolls import resolve_subsystem
 
 FIRE_HELP = (
-    "fire one weapon at an enemy ship within its range (spook §3 B2, §5): type the distance measured, or say in "
-    "range (in_range=yes; the log keeps it as not measured). Dice, in rolling order: a d6 for 'N x d6' damage "
+    "fire one weapon at an enemy ship (spook §3 B2, §5). Dice, in rolling order: a d6 for 'N x d6' damage "
     "(Cluster Torpedo Launcher, Gattling Mass Driver); a d12 on the accuracy table when the weapon's accuracy "
     "is below the target's agility (§5 Accuracy); a d8 on the flares table for each of the target's flare "
     "launchers with ammo, while damage is left (§6 B1); a d8 on the subsystem table when a bomber names a "
