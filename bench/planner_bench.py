@@ -62,7 +62,7 @@ def battle(seed: int = 5) -> tuple[Engine, GameState]:
     for _ in range(TURNS):
         to_fire()
         for row in rng.sample([r for r in fire_plan(eng, state) if r.known], SHOTS_PER_TURN):
-            do(row.shot.kind, **dict(row.shot.args))
+            do(row.shot.kind, **{"in_range": True, **dict(row.shot.args)})  # spook §3 B2: the plan is in reach
         turn = state.turn
         while state.turn == turn and not state.finished:
             move_on()

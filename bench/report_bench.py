@@ -72,7 +72,7 @@ def play(turns: int, seed: int = 3) -> tuple[Engine, list[Step]]:
             for ship in rng.sample(mine, min(SHOTS_PER_TURN, len(mine))):
                 weapon = eng.legal_action(state, "fire", prefer=ship.id).weapon
                 if weapon and enemies:
-                    do("fire", ship=ship.id, weapon=weapon, target=rng.choice(enemies).id)
+                    do("fire", ship=ship.id, weapon=weapon, target=rng.choice(enemies).id, in_range=True)
         while state.turn == turn and not state.finished:
             next_step()
     return eng, log

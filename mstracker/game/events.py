@@ -83,6 +83,7 @@ class ArgSpec:
     tokens: tuple[str, ...] = ()  # TOKEN arguments: the token kinds (TableItem.arg_kind) it takes; () any
     items: tuple[str, ...] = ()  # ITEM arguments: the item kinds (weapon, device, ability) it takes; () any
     label: str = ""  # what a form calls it, when its name reads badly there ("other radars" for comm_radar)
+    many: bool = False  # TEXT arguments: several values, comma-separated; a form adds them from its list
 
     @property
     def title(self) -> str:

@@ -91,7 +91,7 @@ def test_errors_name_what_is_wrong(cli: CliRun, game: str, argv: tuple[str, ...]
 
 
 def test_a_weapon_that_fired_is_not_ready(cli: CliRun, game: str) -> None:
-    assert cli("game", "act", game, "fire", "Blue Fang", "w3", "Red Lance")[0] == 0  # no roll: 35 damage
+    assert cli("game", "act", game, "fire", "Blue Fang", "w3", "Red Lance", "6")[0] == 0  # no roll: 35 damage
     code, _, err = cli("game", "plan", game, "--target", "Red Lance", "--with", "Blue Fang:w3")
     assert code == 2 and "Torpedo Launcher (w3) of Blue Fang (#2) is not ready: spent" in err
     lance = [r for r in plan_json(cli, game, "--target", "Red Lance")["rows"] if r["weapon_name"] == "Torpedo Launcher"]

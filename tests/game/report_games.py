@@ -92,12 +92,12 @@ def spook_build_and_retire() -> Table:
     assert (t.s.turn, t.s.active) == (1, 0)
     t.act("retire", ship="Blue Jays", host="Blue Haven")
     t.to(step="fire")
-    t.act("fire", 3, 7, ship="Blue Fang", weapon="w1", target="Red Lance")  # 30 x d6 = 90; d12 7: half, 45
+    t.act("fire", 3, 7, ship="Blue Fang", weapon="w1", target="Red Lance", in_range=True)  # 30 x d6 = 90; d12 7: half, 45
     t.to(step="build")
     t.act("build", builder="Blue Haven", ship_class="Fighter", name="Blue Wasps", weapons="Mass Driver")
     t.end_turn()
     t.to(step="fire")
-    t.act("fire", ship="Red Wasps", weapon="w1", target="Blue Wasps")  # accuracy 9, agility 9: no roll, 10
+    t.act("fire", ship="Red Wasps", weapon="w1", target="Blue Wasps", in_range=True)  # accuracy 9, agility 9: no roll, 10
     t.end_turn()
     t.to(step="fire")  # Blue's turn 3: the retirement is done at its start
     return t
@@ -108,7 +108,7 @@ def lukas_capture() -> Table:
     start of Rakanda's next turn; the Picket then fires for Rakanda."""
     t = Table("lukas", ("frigate_warfare_kassarian.toml", "frigate_warfare_rakanda.toml"))
     t.to("ship_action", turn=1)
-    t.act("fire", 12, 12, ship="Raging Bull", weapon="w2", target="Rakanda Ram")  # hit; 1d12 12 - 1 = 11
+    t.act("fire", 12, 12, ship="Raging Bull", weapon="w2", target="Rakanda Ram", in_range=True)  # hit; 1d12 12 - 1 = 11
     t.to("ship_action", turn=2)
     t.act("infiltrate", ship="Rakanda Infiltrator", target="Kassarian Picket", distance="3")
     t.to("ship_action", turn=4)
@@ -143,7 +143,7 @@ def spook_friendly_fire_and_mines() -> Table:
     assert (t.s.turn, t.s.active) == (1, 0)
     t.act("lay-mines", ship="Blue Sower", count=2)
     t.to(step="fire")
-    t.act("fire", 3, 12, ship="Blue Claw", weapon="w1", target="Red Whisper")  # accuracy 5 against agility 7
+    t.act("fire", 3, 12, ship="Blue Claw", weapon="w1", target="Red Whisper", in_range=True)  # accuracy 5 against agility 7
     t.act("friendly-fire", ally="Blue Shield")
     t.end_turn()
     t.to(step="mine_rolls")

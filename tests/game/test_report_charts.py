@@ -94,7 +94,7 @@ def spook_game(capsys: pytest.CaptureFixture[str]) -> str:
     assert main(["game", "act", gid, "roll-off", "--faces", "6,1"]) == 0  # Blue takes the first turn
     for _ in range(5):  # turn 1 and its four automatic upkeep steps
         assert main(["game", "act", gid, "next-step"]) == 0
-    assert main(["game", "act", gid, "fire", "Blue Fang", "w1", "Red Lance", "--faces", "3,7"]) == 0
+    assert main(["game", "act", gid, "fire", "Blue Fang", "w1", "Red Lance", "5", "--faces", "3,7"]) == 0
     capsys.readouterr()
     return gid
 

@@ -120,7 +120,7 @@ def test_the_app_rolls_with_the_seeded_rng_and_the_result_is_explained() -> None
         async def script(pilot):
             screen = await demo(pilot)
             await spook_to_attack(pilot)
-            await open_attack(pilot, "2", "9")
+            await open_attack(pilot, "2", "9", distance="6")
             form = await screen_after(pilot, "ctrl+r")  # the app rolls
             shown = form.query_one("#result-text").content.plain
             await pilot.press("enter")
@@ -234,7 +234,7 @@ def test_the_battle_screen_fits_80x24_one_fleet_at_a_time(app) -> None:
             await pilot.pause()
             screen = await demo(pilot)
             await spook_to_attack(pilot)
-            await attack(pilot, "1", "9", "")  # no dice needed: accuracy beats agility
+            await attack(pilot, "1", "9", "", distance="2")  # no dice needed: accuracy beats agility
             fleets = screen.query_one("#fleets")
             shown = [c.index for c in screen.query("FleetColumn") if c.display and c.has_class("-current")]
             await pilot.press("right")  # the attacker (Blue) holds the selection; right shows Red's fleet

@@ -37,7 +37,7 @@ async def demo_with_an_attack(pilot: Any) -> BattleScreen:
     await pilot.press("b")
     await settle(pilot)
     await spook_to_attack(pilot)
-    await attack(pilot, "2", "9", "3")  # Gattling Mass Driver, d6 3: 90 off Red Bastion
+    await attack(pilot, "2", "9", "3", distance="6")  # Gattling Mass Driver, d6 3: 90 off Red Bastion
     screen = pilot.app.screen
     assert isinstance(screen, BattleScreen)
     return screen

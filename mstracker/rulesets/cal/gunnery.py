@@ -10,6 +10,7 @@ from typing import Any
 from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
 from ...game.plugin import action
+from ...game.reach import in_range_arg, reach_words
 from ...game.state import GameState, ShipItem, ShipState
 from . import cite
 from .damage_record import CalDamage
@@ -75,7 +76,8 @@ class CalGunnery(CalDamage):
         if timed:
             self.check_time(state, "fire")
         if args.get("distance") is None:
-            raise InvalidAction(f"fire needs distance (hexes to the target, measured on the table; {cite.WEAPONS})")
+            raise InvalidAction(f"distance needed: {cite.WEAPONS} (beyond half its range a projectile needs 1 more "
+                                "to hit and a beam deals half); type the hexes to the target, measured on the table")
         ship, item, kind, target, shots = self.aim(state, args)
         offline = bool(ship.record.get("sensors_offline"))
         try:
@@ -194,12 +196,15 @@ class CalGunnery(CalDamage):
         ArgSpec("ship", ArgType.SHIP, "the ship firing point defence"),
         ArgSpec("token", ArgType.TOKEN, "the hostile ordnance token in play (its id on the table)", tokens=(TOKEN_KIND,)),
         ArgSpec("shots", ArgType.INT, "shots at this token (default 1)", required=False, default=1),
-        ArgSpec("distance", ArgType.INT, "hexes to the token, if you want the range checked", required=False),
+        ArgSpec("distance", ArgType.INT, "hexes to the token, checked against the point defence range", required=False),
+        in_range_arg("hexes"),
         help=PD_HELP,
         rolls=True,
     )
     def point_defence(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         p = self.prepare_point_defence(state, args)
+        # the distance only sets the reach (2 hexes): measured, or said plainly in range, never assumed
+        reach = reach_words(args, self.pd_range(state, p.ship), "hexes", cite.POINT_DEFENSE)
         res = resolve_point_defence(self.rules(state), dice, p.crew, p.shots)
         token = p.token
         removed = min(int(res.outcome["removed"]), int(token["units"]))
@@ -209,7 +214,7 @@ class CalGunnery(CalDamage):
         after = after.with_extra({"pd": {**state.extra.get("pd", {}), p.ship.id: fired}})
         after = replace_token(after, {**token, "units": units, "pd_cap": p.cap, "pd_round": state.turn})
         left_words = f"{token['id']} has {plural(units, 'unit')} left" if units else f"{token['id']} is gone"
-        text = (f"{p.ship.label} fires point defence at {token_label(token)}. "
+        text = (f"{p.ship.label} fires point defence at {token_label(token)}, {reach}. "
                 + " ".join(s.text for s in res.steps) + f" {res.summary}; {left_words}.")
         data = {"ship": p.ship.id, "token": token["id"], "shots": p.shots, "removed": removed,
                 "dice": dice_data(dice.take())}

@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from .plugin import Plugin
 
 
-def decide_fire(plugin: Plugin, state: GameState, order: FireOrder, dice: DiceRecorder) -> list[Event]:
-    """Roll one checked attack and write what it did."""
+def decide_fire(plugin: Plugin, state: GameState, order: FireOrder, dice: DiceRecorder, reach: str = "") -> list[Event]:
+    """Roll one checked attack and write what it did; `reach` says how its range was settled ('at 5 studs',
+    'in range (not measured)'; '' for a Beam, which reaches anywhere)."""
     ship, target = order.ship, order.target
     armor = int(target.get("armor") or 0)
     resolution = attack(
@@ -41,7 +42,7 @@ def decide_fire(plugin: Plugin, state: GameState, order: FireOrder, dice: DiceRe
     effect = _subsystem_effect(order) if destroyed_sub else ""
     tubes = (f"{len(order.group)} × {order.weapon_name} tubes as one attack" if len(order.group) > 1
              else f"{order.weapon.name} ({order.weapon.id})")
-    where = f" at {order.distance} studs" if order.distance is not None else ""
+    where = f" {reach}" if reach else ""
     text = f"{ship.label} fires {tubes} at {target.label}{where}. " + " ".join(s.text for s in resolution.steps)
     batch = Batch(plugin, state)
     batch.story("ship-attacked", text + (f" {effect}" if effect else ""), ship=ship.id,

@@ -25,6 +25,7 @@ from ...fleet import Roster, ShipEntry
 from ...game.errors import GameError
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from ...game.plugin import Acting, PlanningHelper, RulesetPlugin, TurnStructure, action, auto_step
+from ...game.reach import in_range_arg, reach_words
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
@@ -33,7 +34,7 @@ from . import abilities, announce, hangar, legal, objectives, order, readiness, 
 from .acting import SHIP_ARG, order_decided
 from .attack import beam_odds, decide_fire, fire_odds
 from .fire_check import SUBSYSTEM_CHOICES, fire_dice, prepare_beam, prepare_fire
-from .game_base import RulesWithSettings
+from .game_base import RulesWithSettings, cite, max_range, weapon_data
 from .legacy import read_old_event
 from .planning import FirePlanning
 from .model import Ruleset
@@ -72,6 +73,7 @@ FIRE_ARGS = (
             default=True),
     ArgSpec("inside_field", ArgType.BOOL, "the attacker is already inside the target's active Field Defense",
             required=False, default=False),
+    in_range_arg("studs"),  # last: the words typed in order keep their places
 )
 BEAM_ARGS = (
     SHIP_ARG,
@@ -160,7 +162,10 @@ class Plugin(PlanningHelper, RulesetPlugin):
 
     @action("fire", *FIRE_ARGS, help=FIRE_HELP, rolls=True)
     def fire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return decide_fire(self, state, prepare_fire(self, state, args), dice)
+        checked = prepare_fire(self, state, args)
+        # the distance only sets the reach (§3.a step 2): measured, or said plainly in range, never assumed
+        reach = reach_words(args, max_range(weapon_data(checked.rules, checked.weapon)[1]), "studs", cite("§3.a"))
+        return decide_fire(self, state, checked, dice, reach)
 
     @action("fire-beam", *BEAM_ARGS, help=BEAM_HELP, rolls=True)
     def fire_beam(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:

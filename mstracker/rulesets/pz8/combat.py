@@ -115,7 +115,8 @@ class CombatActions(TurnActions):
             else:
                 target = self.enemy_target(state, shooter, str(args.get("target") or ""))
             if distance is None:
-                raise InvalidAction(f"{kind} needs distance: the {_DISTANCE}")
+                raise InvalidAction(f"distance needed: pz8 §4 (the to-hit number goes by the range); {kind} takes the "
+                                    f"{_DISTANCE}")
         try:
             need = to_hit_need(self.rules(state), int(distance), damaged=bool(shooter.get("damaged")),
                                fire_back=fire_back, at_torpedo=at_torpedo)

@@ -36,6 +36,7 @@ class SpookPackage(ClassLoadoutPackage):
         attacker="2",
         target="9",
         faces="3",
+        measured={"distance": "6"},  # the range decides only the reach (§3 B2); 6 units: every weapon of Blue Fang
     )
 
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:

@@ -16,6 +16,7 @@ from ...game.batch import Batch
 from ...game.errors import InvalidAction
 from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
 from ...game.plugin import action
+from ...game.reach import in_range_arg, reach_words
 from ...game.state import GameState, ShipItem, ShipState
 from .game_base import FLARES, SpookBase
 from .procedures import AttackSetup, attack_setup, resolve_attack
@@ -156,11 +157,14 @@ class CombatActions(SpookBase):
         ArgSpec("ally", ArgType.SHIP, "if the d12 shows 12: your ship in range that takes the full damage", required=False),
         ArgSpec("subsystem", ArgType.TEXT, "bombers: a weapon or device of the target (id or name) or 'engines'",
                 required=False),
+        in_range_arg("units"),  # last: the words typed in order keep their places
         help=FIRE_HELP,
         rolls=True,
     )
     def fire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         fs = self.prepare_fire(state, args)
+        # the distance only sets the reach (§3 B2): measured, or said plainly in range, never assumed
+        reach = reach_words(args, self.ruleset.weapons[fs.weapon.name].range, "units", "spook §3 B2")
         rules = self.rules(state)
         res = resolve_attack(rules, fs.weapon.name, fs.target.ship_class, dice,
                              afterburner=bool(fs.target.record.get("afterburner")), flares=len(fs.flares))
@@ -171,9 +175,10 @@ class CombatActions(SpookBase):
 
         steps = [s.text for s in res.steps] + ([s.text for s in sub.steps] if sub else [])
         ship, target = fs.ship, fs.target
-        text = f"{ship.label} fires {fs.weapon.name} ({fs.weapon.id}) at {target.label}: " + " ".join(steps)
+        text = f"{ship.label} fires {fs.weapon.name} ({fs.weapon.id}) at {target.label}, {reach}: " + " ".join(steps)
         b = Batch(self, state)
-        data = {"ship": ship.id, "item": fs.weapon.id, "target": target.id, "dice": dice_data(rolled), "outcome": out}
+        data = {"ship": ship.id, "item": fs.weapon.id, "target": target.id, "reach": reach, "dice": dice_data(rolled),
+                "outcome": out}
         if sub is not None:
             data["subsystem"] = sub.outcome
         b.story("fired", text, **data)

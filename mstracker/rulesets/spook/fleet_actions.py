@@ -33,8 +33,8 @@ LEDGER_ARGS = (
 
 
 def _words(text: str | None) -> tuple[str, ...]:
-    """'Ion Beam, Missile Launcher' -> ('Ion Beam', 'Missile Launcher')."""
-    return tuple(w.strip() for w in (text or "").split(",") if w.strip())
+    """'Ion Beam, "Missile Launcher"' -> ('Ion Beam', 'Missile Launcher'): names as meant, without quotes."""
+    return tuple(unquoted(w) for w in (text or "").split(",") if unquoted(w))
 
 
 class FleetActions(SpookBase):
@@ -152,8 +152,10 @@ class FleetActions(SpookBase):
         ArgSpec("builder", ArgType.SHIP, "your ship with Build A or B"),
         ArgSpec("ship_class", ArgType.CHOICE, "the class of the new ship (its builder decides which it may build)"),
         ArgSpec("name", ArgType.TEXT, "its name, as it is to read (quotes around it are dropped)"),
-        ArgSpec("weapons", ArgType.TEXT, "its weapons, comma-separated", required=False, default=""),
-        ArgSpec("devices", ArgType.TEXT, "its devices, comma-separated", required=False, default=""),
+        ArgSpec("weapons", ArgType.TEXT, "its weapons, comma-separated (the form lists what the class may mount)",
+                required=False, default="", many=True),
+        ArgSpec("devices", ArgType.TEXT, "its devices, comma-separated (the form lists what the class may mount)",
+                required=False, default="", many=True),
         ArgSpec("tag", ArgType.TEXT, "label on the model", required=False, default=""),
         help="build a ship next to the builder in the build step (spook §3 B, §7 A5-A6, whose text is lost: "
              "house default): pay its full cost (hull, weapons, devices); it acts from your next turn. Build A: "
@@ -173,7 +175,7 @@ class FleetActions(SpookBase):
         if any(s.name.casefold() == title.casefold() for s in state.ships.values()):
             raise InvalidAction(f"a ship named {title!r} is already in the game")
         try:
-            entry = ShipEntry(name=title, tag=args["tag"] or "", weapons=_words(args["weapons"]),
+            entry = ShipEntry(name=title, tag=unquoted(args["tag"] or ""), weapons=_words(args["weapons"]),
                               devices=_words(args["devices"]), **{"class": name})
         except ValidationError as exc:
             problem = exc.errors()[0]

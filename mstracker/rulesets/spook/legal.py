@@ -246,8 +246,26 @@ class Legality:
                       if it.kind == "ability" and it.name in ("Build A", "Build B")]
             spec = next(s for s in p.action_specs() if s.kind == "build")
             names = next(a.choices for a in spec.args if a.name == "ship_class")
-            return {"ship_class": tuple(ArgChoice(n) for n in names if any(p.klass(n)[1].code in sc for sc in scopes))}
+            classes = tuple(ArgChoice(n) for n in names if any(p.klass(n)[1].code in sc for sc in scopes))
+            return {"ship_class": classes, **self.loadout(str(args.get("ship_class") or ""))}
         return {}
+
+    def loadout(self, class_name: str) -> dict[str, tuple[ArgChoice, ...]]:
+        """What a new ship of this class may mount, by designation (spook §5, §6), with each one's RU; a
+        class without weapon or device slots gets an empty list (nothing to add)."""
+        rs = self.plugin.ruleset
+        if not class_name.strip():
+            return {}
+        try:
+            _, cls = self.plugin.klass(class_name)
+        except InvalidAction:  # no class picked yet: the lists follow the class
+            return {}
+
+        def offers(entries: Mapping[str, Any], slots: int) -> tuple[ArgChoice, ...]:
+            return tuple(ArgChoice(name, f"{name} · {e.rus} RU") for name, e in entries.items()
+                         if slots and cls.code in e.designation)
+
+        return {"weapons": offers(rs.weapons, cls.weapon_slots), "devices": offers(rs.devices, cls.device_slots)}
 
     def own_others(self, state: GameState, ship: ShipState) -> tuple[str, ...]:
         """The other ships of `ship`'s side on the board, in id order (who friendly fire may hit)."""

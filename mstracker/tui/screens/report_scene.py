@@ -60,7 +60,9 @@ def attack_now(screen: Any, measured: dict[str, str], rng: random.Random) -> Non
     if not legal.allowed or not (legal.target or legal.targets):
         return
     names = [a.name for a in spec.args]
-    args = {**{k: v for k, v in measured.items() if k in names}, **legal.defaults(names)}
+    # the demo measured its own first attack; where the distance only sets the reach, a later one is said in range
+    reach = {"in_range": True} if "in_range" in names else {k: v for k, v in measured.items() if k in names}
+    args = {**reach, **legal.defaults(names)}
     args.setdefault("target", rng.choice(legal.targets) if legal.targets else legal.target)
     screen.perform_action(Action(spec.kind, args), RngFaces(rng))  # a refusal is only a toast; finish() clears it
 

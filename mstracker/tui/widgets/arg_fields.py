@@ -228,7 +228,8 @@ class ArgField(Horizontal):
         super().__init__(id=f"field-{arg.name}")
         self.arg = arg
         self.on_change = on_change
-        self.picker = arg.type in PICKERS or options is not None  # a ruleset may list a text argument's values
+        # a ruleset may list a text argument's values; a list of several (a loadout) is always a picker
+        self.picker = arg.type in PICKERS or options is not None or arg.many
         self.options = options if options is not None else (
             [(c, c) for c in arg.choices] if arg.type is ArgType.CHOICE else [])
         self.greyed = greyed
@@ -238,11 +239,21 @@ class ArgField(Horizontal):
     def control_id(self) -> str:
         return f"arg-{self.arg.name}"
 
+    @property
+    def list_id(self) -> str:
+        """The picker's id: the control itself, or for a list of several the "add…" list beside its text."""
+        return f"add-{self.arg.name}" if self.arg.many else self.control_id
+
     def compose(self) -> ComposeResult:
         arg = self.arg
         yield Static(arg.title, classes="arg-name" + ("" if arg.required else " -optional"))
         tip = arg.help or None
-        if self.picker:
+        if arg.many:  # the values so far as text (typed or added), and the rules' list to add one more from
+            yield Input("" if self.initial is None else str(self.initial), id=self.control_id, compact=True,
+                        placeholder="none yet: add from the list", tooltip=tip, max_length=MAX_TEXT)
+            yield RuleSelect(self.options, allow_blank=True, id=self.list_id, compact=True, tooltip=tip,
+                             prompt="add…", greyed=self.greyed)
+        elif self.picker:
             values = {v for _, v in self.options if v not in self.greyed}
             initial = str(self.initial) if self.initial is not None and str(self.initial) in values else Select.NULL
             yield RuleSelect(self.options, value=initial, allow_blank=True, id=self.control_id, compact=True, tooltip=tip,
@@ -286,7 +297,7 @@ class ArgField(Horizontal):
                     greyed: frozenset[str] = frozenset()) -> None:
         """New choices (an item picker after the ship changed). The value stays when still offered,
         unless `reset`; else `prefer` is chosen when offered. `greyed` values are shown, never chosen."""
-        control = self.query_one(f"#{self.control_id}", RuleSelect)
+        control = self.query_one(f"#{self.list_id}", RuleSelect)
         keep = control.selection
         if options == self.options and greyed == self.greyed and not (reset and prefer is not None and prefer != keep):
             return
@@ -298,7 +309,7 @@ class ArgField(Horizontal):
             first = prefer if reset else keep
             second = keep if reset else prefer
             choice = first if first in values else second if second in values else None
-            if choice is not None:
+            if choice is not None and not self.arg.many:  # a list to add from keeps no value of its own
                 control.value = choice
         if not quiet:
             self._tell()
@@ -308,7 +319,19 @@ class ArgField(Horizontal):
     @on(YesNo.Changed)
     def _changed(self, event: Message) -> None:
         event.stop()
+        if self.arg.many and isinstance(event, Select.Changed):
+            self._add(event.select)
         self._tell()
+
+    def _add(self, picker: Select) -> None:
+        """A value picked from a list of several: added to the text after the ones there, the list cleared."""
+        picked = picker.selection
+        if picked is None:
+            return
+        text = self.query_one(f"#{self.control_id}", Input)
+        with text.prevent(Input.Changed), picker.prevent(Select.Changed):
+            text.value = ", ".join([*(w.strip() for w in text.value.split(",") if w.strip()), str(picked)])
+            picker.clear()
 
     def _tell(self) -> None:
         if self.on_change is not None:

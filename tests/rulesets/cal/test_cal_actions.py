@@ -73,7 +73,7 @@ def test_fire_refusals_name_the_reason() -> None:
     g.to("ordnance")
     assert "belongs to phase 2. Gunnery" in g.refused("fire", 6, ship="K-1", weapon="beam", target="DD-1", distance=3)
     g.to("gunnery", "weapons")
-    assert "needs distance" in g.refused("fire", 6, ship="K-1", weapon="beam", target="DD-1")
+    assert "distance needed: cal §Weapons" in g.refused("fire", 6, ship="K-1", weapon="beam", target="DD-1")
     assert "point-defence" in g.refused("fire", 6, ship="K-1", weapon="point", target="DD-1", distance=3)
     assert "launches ordnance" in g.refused("fire", 6, ship="K-1", weapon="d1", target="DD-1", distance=3)
     assert "no item 'torpedo'" in g.refused("fire", 6, ship="DD-1", weapon="torpedo", target="K-1", distance=3)
@@ -163,11 +163,11 @@ def test_x10_point_defence_at_most_once_per_unit_and_each_hit_removes_one() -> N
     assert "point defence reaches 2" in g.refused("point-defence", 6, ship="FFAA-1", token=token, distance=3)
     assert "may shoot o1 (3 units when point defence began) 3 more times this round, not 4" in g.refused(
         "point-defence", 6, 6, 6, 6, ship="FFAA-1", token=token, shots=4)
-    text = g.text("point-defence", 4, 1, 5, ship="FFAA-1", token="1", shots=3)
+    text = g.text("point-defence", 4, 1, 5, ship="FFAA-1", token="1", shots=3, in_range=True)
     assert "2 units removed; o1 has 1 unit left" in text
     assert g.state.extra["ordnance"][0]["units"] == 1 and g.item("FFAA-1", "Point")["shots"] == 3
     assert "0 more times" in g.refused("point-defence", 6, ship="FFAA-1", token=token)  # its 4th shot cannot go there
-    g.act("point-defence", 6, ship="DD-1", token=token)  # another ship may still shoot
+    g.act("point-defence", 6, ship="DD-1", token=token, in_range=True)  # another ship may still shoot
     assert g.state.extra["ordnance"] == [] and g.rec("CV-1")["in_play"] == []
     assert "no ordnance token 'o1'" in g.refused("point-defence", 6, ship="DD-1", token=token)
     g.act("set", target="DD-1", key="w2.damaged", value="yes")
@@ -184,7 +184,7 @@ def test_pd_target_is_a_game_setting() -> None:
     token = launched(g, "CV-1", "Bomber ready", "bomber")
     g.next_round()
     g.to("gunnery", "point_defence")
-    assert "each needs 6" in g.text("point-defence", 5, ship="FFAA-1", token=token)
+    assert "each needs 6" in g.text("point-defence", 5, ship="FFAA-1", token=token, in_range=True)
     assert g.state.extra["ordnance"][0]["units"] == 1
 
 

@@ -135,7 +135,7 @@ def test_tokens_on_the_table_and_the_forms_never_name_a_gone_or_own_token() -> N
     assert pd.actor == "3" and pd.prefill["token"] == "o1"  # Blue's bombers: the one hostile token
     hint = [t.id for t in g.eng.plugin.token_choices(g.state, "point-defence", spec.args[1], g.ship("FFAA-1"))]
     assert hint == ["o1"]
-    g.act("point-defence", 4, 5, ship="FFAA-1", token="o1", shots=2)  # both units removed
+    g.act("point-defence", 4, 5, ship="FFAA-1", token="o1", shots=2, in_range=True)  # both units removed
     assert [t.id for t in g.eng.plugin.on_table(g.state)] == ["o2"]
     assert g.eng.plugin.token_choices(g.state, "point-defence", spec.args[1], g.ship("FFAA-1")) == []
     pd = g.eng.legal_action(g.state, "point-defence", prefer="3")  # Red has no hostile token left to shoot

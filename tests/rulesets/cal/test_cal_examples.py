@@ -28,7 +28,7 @@ def destroyer_game(**settings: object) -> Game:
     # example round 1: a bomber, the point defence fails
     g.next_round()
     g.to("gunnery", "point_defence")
-    assert "1 → 1: miss" in g.text("point-defence", 1, ship="DD-1", token="o1")
+    assert "1 → 1: miss" in g.text("point-defence", 1, ship="DD-1", token="o1", in_range=True)
     g.to("gunnery", "ordnance_attacks")
     g.act("ordnance-attack", token="o1", target="DD-1")
     assert g.rec("DD-1")["round_damage"] == 6

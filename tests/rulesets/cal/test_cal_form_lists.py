@@ -34,3 +34,10 @@ def test_ready_ordnance_offers_what_the_ship_s_bays_take_and_greys_the_rest() ->
 def test_a_ram_s_other_ship_is_any_other_ship_in_play() -> None:
     g = game()
     assert [v for v, _ in choices(g, "ram", "other", ship="1")] == ["2", "3", "4", "5", "6"]
+
+
+def test_a_gun_s_targets_are_the_ships_hostile_to_the_firer() -> None:
+    g = game()
+    g.to("gunnery", "weapons")
+    fire = g.eng.legal_action(g.state, "fire", prefer="1")  # Lance, Red's: Blue's three ships, never Red's own
+    assert fire.actor == "1" and fire.targets == ("4", "5", "6")

@@ -57,7 +57,7 @@ TOUR: list[tuple[str, Any, dict[str, Any]]] = [
     ("intercept", (2,), {"token": "o1", "target": "o3"}),
     ("recall", (), {"token": "o1"}),
     ("to", 3, {"phase": "gunnery", "step": "point_defence"}),
-    ("point-defence", (1,), {"ship": "FFAA-1", "token": "o4"}),
+    ("point-defence", (1,), {"ship": "FFAA-1", "token": "o4", "distance": "1"}),
     ("to", 3, {"phase": "gunnery", "step": "ordnance_attacks"}),
     ("ordnance-attack", (), {"token": "o4", "target": "DD-1"}),
     ("remove-ordnance", (), {"token": "o2", "reason": "left the board"}),

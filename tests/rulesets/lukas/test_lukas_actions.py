@@ -28,23 +28,23 @@ def test_comm_radar_counts_allies_on_the_table_and_the_ships_own() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), 1)
     # T-LWP-11: Light Missiles vs a frigate with an allied radar: 5 + 1 = 6 hits, 1d6 + 1 + 1
-    events = decide(eng, s, "fire", (5, 4), ship="Bull", weapon="Light Missiles", target="Ram", comm_radar=1)
+    events = decide(eng, s, "fire", (5, 4), ship="Bull", weapon="Light Missiles", target="Ram", comm_radar=1, in_range=True)
     assert "5 +1 = 6; 6 ≥ 6: hit" in events[0].text and events[0].data["damage"] == 6
     assert "Radar (#6)" in refused(eng, s, "fire", (5, 4), ship="Bull", weapon="w1", target="Ram", comm_radar=2)
     assert "none" in refused(eng, s, "fire", (5, 4), ship="Radar", weapon="w1", target="Ram", comm_radar=1)
-    own = decide(eng, s, "fire", (2,), ship="Radar", weapon="Heavy Missiles", target="Ram")  # 2 + 1 own = 3 < 4
+    own = decide(eng, s, "fire", (2,), ship="Radar", weapon="Heavy Missiles", target="Ram", in_range=True)  # 2 + 1 own = 3 < 4
     assert "2 +1 = 3; 3 < 4: miss" in own[0].text
     alone = to_turn(eng, new(eng, {"cr_includes_self": "false"}), 1)
-    assert "2; 2 < 4: miss" in decide(eng, alone, "fire", (2,), ship="Radar", weapon="w1", target="Ram")[0].text
+    assert "2; 2 < 4: miss" in decide(eng, alone, "fire", (2,), ship="Radar", weapon="w1", target="Ram", in_range=True)[0].text
 
 
 def test_t_lwp_12_melee_against_a_strike_craft_needs_the_radar() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), 2)
-    assert "12 < 13: miss" in decide(eng, s, "fire", (12,), ship="Ram", weapon="Melee", target="Hornet")[0].text
-    hit = decide(eng, s, "fire", (12, 1), ship="Titan", weapon="Heavy Turret", target="Hornet")  # own radar: 13
+    assert "12 < 13: miss" in decide(eng, s, "fire", (12,), ship="Ram", weapon="Melee", target="Hornet", in_range=True)[0].text
+    hit = decide(eng, s, "fire", (12, 1), ship="Titan", weapon="Heavy Turret", target="Hornet", in_range=True)  # own radar: 13
     assert "hit" in hit[0].text
-    odds = eng.action_odds(s, Action("fire", {"ship": "Ram", "weapon": "Melee", "target": "Hornet"}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "Ram", "weapon": "Melee", "target": "Hornet", "in_range": True}))
     assert odds.p_hit == 0
 
 
@@ -63,12 +63,12 @@ def test_range_line_of_sight_and_one_shot_per_weapon() -> None:
 def test_two_weapons_of_one_name_fire_in_turn_and_missile_sets_may_merge() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), 1)
-    s = act(eng, s, "fire", (1,), ship="Anvil", weapon="Heavy Missiles", target="Titan")
-    s = act(eng, s, "fire", (1,), ship="Anvil", weapon="Heavy Missiles", target="Titan")
+    s = act(eng, s, "fire", (1,), ship="Anvil", weapon="Heavy Missiles", target="Titan", in_range=True)
+    s = act(eng, s, "fire", (1,), ship="Anvil", weapon="Heavy Missiles", target="Titan", in_range=True)
     assert item(s, "1", "w2")["fired"] and item(s, "1", "w3")["fired"]
     assert "already fired" in refused(eng, s, "fire", (1,), ship="Anvil", weapon="Heavy Missiles", target="Titan")
     merged = to_turn(eng, new(eng, {"missile_sets_merge_same_type": "true"}), 1)
-    events = decide(eng, merged, "fire", (12, 8), ship="Anvil", weapon="w2", target="Titan")
+    events = decide(eng, merged, "fire", (12, 8), ship="Anvil", weapon="w2", target="Titan", in_range=True)
     assert "2 × Heavy Missiles tubes as one attack" in events[0].text and events[0].data["items"] == ["w2", "w3"]
     assert events[0].data["damage"] == 9  # one hit roll, one damage roll
 
@@ -76,12 +76,12 @@ def test_two_weapons_of_one_name_fire_in_turn_and_missile_sets_may_merge() -> No
 def test_settings_chosen_for_the_game_change_the_resolution() -> None:
     eng = engine()
     s = to_turn(eng, new(eng, {"min_damage_all": "2", "natural_rules": "natural_12_hits_1_misses"}), 2)
-    events = decide(eng, s, "fire", (12, 1, 1), ship="Ram", weapon="Melee", target="Hornet")
+    events = decide(eng, s, "fire", (12, 1, 1), ship="Ram", weapon="Melee", target="Hornet", in_range=True)
     assert "natural 12 always hits" in events[0].text
     s = to_turn(eng, new(eng, {"min_damage_all": "3"}), 1)
-    low = decide(eng, s, "fire", (12, 1), ship="Bull", weapon="Light Missiles", target="Ram")
+    low = decide(eng, s, "fire", (12, 1), ship="Bull", weapon="Light Missiles", target="Ram", in_range=True)
     assert low[0].data["damage"] == 3
-    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w1", "target": "Ram"}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w1", "target": "Ram", "in_range": True}))
     assert min(d for d in odds.damage if d) == 3
 
 
@@ -95,7 +95,7 @@ def test_choose_mode_and_active_abilities_exclude_attacks() -> None:
     s = act(eng, s, "choose-mode", ship="Shield", mode="attack")
     s = act(eng, s, "choose-mode", ship="Shield", mode="ability")  # nothing fired yet: a change of mind
     s = act(eng, s, "choose-mode", ship="Shield", mode="attack")
-    s = act(eng, s, "fire", (1,), ship="Shield", weapon="w1", target="Ram")
+    s = act(eng, s, "fire", (1,), ship="Shield", weapon="w1", target="Ram", in_range=True)
     assert "attacked this turn" in refused(eng, s, "boost", ship="Shield")
     assert "attacked this turn" in refused(eng, s, "choose-mode", ship="Shield", mode="ability")
     assert "already in attack mode" in refused(eng, s, "choose-mode", ship="Shield", mode="attack")
@@ -114,8 +114,8 @@ def test_illegal_actions_are_refused_with_their_reason_and_change_nothing() -> N
     assert "has no weapon 'Laser'" in refused(eng, s, "fire", (12, 1), ship="Bull", weapon="Laser", target="Ram")
     assert "is an ability, not a weapon" in refused(eng, s, "fire", (12, 1), ship="Shield", weapon="a1", target="Ram")
     assert "no ship 'Zed'" in refused(eng, s, "fire", (12, 1), ship="Bull", weapon="w1", target="Zed")
-    assert "no faces were typed" in refused(eng, s, "fire", (), ship="Bull", weapon="w1", target="Ram")
-    assert "left over" in refused(eng, s, "fire", (1, 1, 1), ship="Bull", weapon="w1", target="Ram")
+    assert "no faces were typed" in refused(eng, s, "fire", (), ship="Bull", weapon="w1", target="Ram", in_range=True)
+    assert "left over" in refused(eng, s, "fire", (1, 1, 1), ship="Bull", weapon="w1", target="Ram", in_range=True)
     assert "has no Boosters" in refused(eng, s, "boost", ship="Bull")
     assert "has no Field Defense" in refused(eng, s, "announce-field-defense", ship="Bull")
     assert "has no Cargo Transport" in refused(eng, s, "cargo", ship="Bull", delta=1)
@@ -143,12 +143,12 @@ def test_odds_follow_the_state() -> None:
     s = to_turn(eng, new(eng), 1)
     assert eng.plugin.action_odds(s, "fire", {"ship": "Bull", "weapon": None, "target": None}) is None
     assert eng.plugin.action_odds(s, "fire", {"ship": "Bull", "weapon": "w1", "target": "Nobody"}) is None
-    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w2", "target": "Wasp"}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w2", "target": "Wasp", "in_range": True}))
     assert odds.p_hit == Fraction(7, 12) and odds.p_destroy == Fraction(7, 12) * Fraction(3, 12)  # 9 to 11 on d12-1
     s = act(eng, s, "set", target="Wasp", key="armor", value="2")
-    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w2", "target": "Wasp"}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w2", "target": "Wasp", "in_range": True}))
     assert odds.p_destroy == Fraction(7, 12) * Fraction(10, 12)
-    bomb = eng.action_odds(s, Action("fire", {"ship": "Hornet", "weapon": "w1", "target": "Titan", "subsystem": "engines"}))
+    bomb = eng.action_odds(s, Action("fire", {"ship": "Hornet", "weapon": "w1", "target": "Titan", "subsystem": "engines", "in_range": True}))
     assert bomb.extra["p_subsystem_destroyed"] == Fraction(9, 12) * Fraction(3, 8)
     beam = eng.plugin.action_odds(s, "fire-beam", {"ship": "Anvil"})
     assert beam is None  # nothing announced
@@ -165,7 +165,7 @@ def test_last_man_standing_ignores_ships_without_weapons() -> None:
     eng = engine()
     bob = (ship("Lone", "L", "Frigate", 5, 12, ("Light Missiles",)), ship("Barge", "B", "Frigate", 20, 12, (), ("Cargo Transport",)))
     s = to_turn(eng, new(eng, fleets=rosters(bob=bob)), 1)
-    s = act(eng, s, "fire", (12, 6), ship="Bull", weapon="w1", target="Lone")
+    s = act(eng, s, "fire", (12, 6), ship="Bull", weapon="w1", target="Lone", in_range=True)
     s = _finish_turn(eng, s)
     assert s.finished and s.winner == "Ann" and "last armed ships standing" in s.result
     assert s.players[0].resources["kills"] == 1
@@ -176,11 +176,11 @@ def test_first_to_destroy_n_ships() -> None:
     bob = (ship("A", "A", "Strike Craft", 1, 20, ("Autogun",)), ship("B", "B", "Strike Craft", 1, 20, ("Autogun",)),
            ship("C", "C", "Strike Craft", 1, 20, ("Autogun",)))
     s = to_turn(eng, new(eng, {"objective": "destroy_count", "objective_kills": "2"}, rosters(bob=bob)), 1)
-    s = act(eng, s, "fire", (12, 1), ship="Bull", weapon="w1", target="A")
+    s = act(eng, s, "fire", (12, 1), ship="Bull", weapon="w1", target="A", in_range=True)
     s = _finish_turn(eng, s)
     assert not s.finished
     s = to_turn(eng, s, 3)
-    s = act(eng, s, "fire", (12, 1), ship="Bull", weapon="w1", target="B")
+    s = act(eng, s, "fire", (12, 1), ship="Bull", weapon="w1", target="B", in_range=True)
     s = _finish_turn(eng, s)
     assert s.finished and s.winner == "Ann" and "first to destroy 2" in s.result
 

@@ -53,7 +53,7 @@ def test_destroyed_engines_then_boosters_by_the_house_default_and_the_other_read
     ):
         eng = engine()
         s = to_turn(eng, new(eng, {"boost_with_engines_out": setting}, capital_with_boosters()), ANN_TURN(1))
-        s = act(eng, s, "fire", (4, 7), ship="Hornet", weapon="Bombs", target="Titan", subsystem="engines")
+        s = act(eng, s, "fire", (4, 7), ship="Hornet", weapon="Bombs", target="Titan", subsystem="engines", in_range=True)
         assert s.ships["7"].record["speed"] == 5
         boost = decide(eng, to_turn(eng, s, BOB_TURN(1)), "boost", ship="Titan")[0]
         assert boost.data["studs"] == studs

@@ -51,7 +51,7 @@ def test_a_bomb_aimed_at_a_subsystem_declares_the_d8_and_the_hull_dice_it_may_ne
     assert plan.walk([3]).complete  # 3 < 4: a miss
     assert plan.walk([4, 7]).complete  # hit, d8 7: the bridge is destroyed, no hull damage
     assert plan.walk([4, 2]).next.purpose == "damage 2d6"  # d8 2: half damage to the hull
-    events = decide(eng, s, "fire", (4, 2, 3, 4), ship="Hornet", weapon="w1", target="Titan", subsystem="bridge")
+    events = decide(eng, s, "fire", (4, 2, 3, 4), ship="Hornet", weapon="w1", target="Titan", subsystem="bridge", in_range=True)
     rolled = next(e for e in events if e.kind == "dice-rolled")
     assert [(g["purpose"][:24], g["sides"], g["faces"], g["player"]) for g in rolled.data["rolls"]] == [
         ("to hit Titan (#7): 4+ on", 12, [4], 0), ("bomb aimed at the Bridge", 8, [2], 0), ("damage 2d6", 6, [3, 4], 0)]
@@ -61,7 +61,7 @@ def test_a_bomb_aimed_at_a_subsystem_declares_the_d8_and_the_hull_dice_it_may_ne
 def test_the_plan_refuses_what_the_attack_refuses_in_the_same_words() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), ANN_TURN(1))
-    s = act(eng, s, "fire", (1,), ship="Bull", weapon="w1", target="Ram")
+    s = act(eng, s, "fire", (1,), ship="Bull", weapon="w1", target="Ram", in_range=True)
     cases = [
         {"ship": "Bull", "weapon": "w1", "target": "Ram"},  # fired already
         {"ship": "Anvil", "weapon": "w1", "target": "Titan"},  # a Beam not announced
@@ -73,7 +73,7 @@ def test_the_plan_refuses_what_the_attack_refuses_in_the_same_words() -> None:
         with pytest.raises(InvalidAction) as planned:
             eng.dice_plan(s, Action("fire", args))
         with pytest.raises(InvalidAction) as decided:
-            decide(eng, s, "fire", (12, 12, 12), **args)
+            decide(eng, s, "fire", (12, 12, 12), **args, in_range=True)
         assert str(planned.value) == str(decided.value), args
 
 

@@ -26,20 +26,20 @@ SCRIPT: list[tuple[Any, ...]] = [
     ("boost", (), {"ship": "Shield"}),
     ("announce-beam", (), {"ship": "Anvil", "target": "Titan"}),
     ("infiltrate", (), {"ship": "Sneak", "target": "Ram", "distance": "3"}),
-    ("fire", (4, 7), {"ship": "Hornet", "weapon": "Bombs", "target": "Titan", "subsystem": "engines"}),
-    ("fire", (12, 12), {"ship": "Bull", "weapon": "Heavy Turret", "target": "Wasp"}),
-    ("fire", (12, 6), {"ship": "Radar", "weapon": "w1", "target": "Guard", "comm_radar": "0"}),
+    ("fire", (4, 7), {"ship": "Hornet", "weapon": "Bombs", "target": "Titan", "subsystem": "engines", "in_range": "yes"}),
+    ("fire", (12, 12), {"ship": "Bull", "weapon": "Heavy Turret", "target": "Wasp", "in_range": "yes"}),
+    ("fire", (12, 6), {"ship": "Radar", "weapon": "w1", "target": "Guard", "comm_radar": "0", "in_range": "yes"}),
     ("dock", (), {"ship": "Bull", "host": "Anvil"}),
     ("to", 2, "ship_action"),
     ("halt-infiltration", (), {"ship": "Guard", "target": "Ram", "distance": "2"}),
     ("cargo", (), {"ship": "Courier", "delta": "2"}),
     ("choose-mode", (), {"ship": "Courier", "mode": "attack"}),
-    ("fire", (5, 3), {"ship": "Titan", "weapon": "w1", "target": "Radar"}),
+    ("fire", (5, 3), {"ship": "Titan", "weapon": "w1", "target": "Radar", "in_range": "yes"}),
     ("to", 3, "ship_action"),
     ("fire-beam", (12, 6, 6), {"ship": "Anvil"}),
     ("release", (), {"ship": "Bull"}),
     ("to", 4, "ship_action"),
-    ("fire", (12, 6), {"ship": "Mole", "weapon": "w1", "target": "Shield", "inside_field": "yes"}),
+    ("fire", (12, 6), {"ship": "Mole", "weapon": "w1", "target": "Shield", "inside_field": "yes", "in_range": "yes"}),
     ("to", 5, "ship_action"),
     ("set", (), {"target": "Titan", "key": "destroyed", "value": "yes"}),
     ("set", (), {"target": "Ram", "key": "destroyed", "value": "yes"}),
@@ -137,30 +137,30 @@ def test_a_full_game_from_the_sample_fleets_ends_in_a_victory() -> None:
     s = to_turn(eng, s, 1)
     s = act(eng, s, "announce-beam", ship="Kassarian Lancer", target="Rakanda Ram")
     for w in ("w1", "w2", "w3"):
-        s = act(eng, s, "fire", (12, 8), ship="KF-2", weapon=w, target="RF-3", comm_radar=1)
+        s = act(eng, s, "fire", (12, 8), ship="KF-2", weapon=w, target="RF-3", comm_radar=1, in_range=True)
     assert rec(s, "6")["destroyed"] is True
-    s = act(eng, s, "fire", (12, 12), ship="KF-1", weapon="Heavy Turret", target="RF-2", comm_radar=1)
-    s = act(eng, s, "fire", (12, 6), ship="KF-1", weapon="Light Missiles", target="RF-2", comm_radar=1)
+    s = act(eng, s, "fire", (12, 12), ship="KF-1", weapon="Heavy Turret", target="RF-2", comm_radar=1, in_range=True)
+    s = act(eng, s, "fire", (12, 6), ship="KF-1", weapon="Light Missiles", target="RF-2", comm_radar=1, in_range=True)
     assert rec(s, "5")["armor"] == 27 - 12 - 8
     # Rakanda, turn 1: the Infiltrator goes for the Raging Bull; the Ram rams the Picket
     s = to_turn(eng, s, 2)
     s = act(eng, s, "infiltrate", ship="RF-1", target="KF-1", distance=3)
     s = act(eng, s, "fire", (12, 12, 12), ship="RF-2", weapon="Melee", target="KF-2", distance=1)
-    s = act(eng, s, "fire", (2,), ship="RF-2", weapon="Heavy Turret", target="KF-3")
+    s = act(eng, s, "fire", (2,), ship="RF-2", weapon="Heavy Turret", target="KF-3", in_range=True)
     assert rec(s, "2")["destroyed"] is True
     # Kassarians, turn 2: the Beam finishes the Ram; the held Raging Bull shoots the Infiltrator
     s = to_turn(eng, s, 3)
     s = act(eng, s, "fire-beam", (12, 6, 6), ship="KF-3")
     assert rec(s, "5")["destroyed"] is True
-    s = act(eng, s, "fire", (12, 12), ship="KF-1", weapon="Heavy Turret", target="RF-1", comm_radar=1)
-    s = act(eng, s, "fire", (12, 6), ship="KF-1", weapon="Light Missiles", target="RF-1", comm_radar=1)
+    s = act(eng, s, "fire", (12, 12), ship="KF-1", weapon="Heavy Turret", target="RF-1", comm_radar=1, in_range=True)
+    s = act(eng, s, "fire", (12, 6), ship="KF-1", weapon="Light Missiles", target="RF-1", comm_radar=1, in_range=True)
     assert rec(s, "4")["armor"] == 2
     # Rakanda, turn 2: the infiltration captures the Raging Bull, which turns on the Lancer
     s = to_turn(eng, s, 4)
     assert s.ships["1"].owner == 1 and rec(s, "1")["captured"] is True and item(s, "4", "a1")["flags"] == 1
-    s = act(eng, s, "fire", (12, 12), ship="Raging Bull", weapon="Heavy Turret", target="Kassarian Lancer")
-    s = act(eng, s, "fire", (12, 6), ship="Raging Bull", weapon="Light Missiles", target="Kassarian Lancer")
-    s = act(eng, s, "fire", (12, 6), ship="Rakanda Infiltrator", weapon="w1", target="Kassarian Lancer")
+    s = act(eng, s, "fire", (12, 12), ship="Raging Bull", weapon="Heavy Turret", target="Kassarian Lancer", in_range=True)
+    s = act(eng, s, "fire", (12, 6), ship="Raging Bull", weapon="Light Missiles", target="Kassarian Lancer", in_range=True)
+    s = act(eng, s, "fire", (12, 6), ship="Rakanda Infiltrator", weapon="w1", target="Kassarian Lancer", in_range=True)
     assert rec(s, "3")["destroyed"] is True
     while not s.finished:
         s = act(eng, s, "next-step", force=True)
@@ -222,7 +222,7 @@ def test_the_battle_report_tells_the_capture_and_the_losses() -> None:
     s = eng.replay(log)
     for turn, kind, faces, args in (
         (1, "infiltrate", (), {"ship": "Sneak", "target": "Ram"}),
-        (1, "fire", (12, 12), {"ship": "Bull", "weapon": "w2", "target": "Wasp"}),
+        (1, "fire", (12, 12), {"ship": "Bull", "weapon": "w2", "target": "Wasp", "in_range": True}),
         (3, "note", (), {"text": "done"}),
     ):
         while not _steps(s, turn, "ship_action"):

@@ -19,7 +19,7 @@ ANN_TURN = lambda k: own_turn(0, k)  # noqa: E731
 def test_a_miss_is_kept_apart_from_the_lowest_hit() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), ANN_TURN(1))
-    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "Heavy Turret", "target": "Ram"}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "Heavy Turret", "target": "Ram", "in_range": True}))
     # Heavy Turret vs a Frigate needs 3 on the d12: 10/12 hit, 2/12 miss. 1d12 -1 (minimum 1): faces 1 and 2
     # both deal 1, faces 3..12 deal 2..11. So 0: 2/12 = 24/144; 1: 10/12 * 2/12 = 20/144; 2..11: 10/144 each.
     assert odds.p_hit == Fraction(10, 12)
@@ -30,7 +30,7 @@ def test_a_miss_is_kept_apart_from_the_lowest_hit() -> None:
 def test_a_bomb_aimed_at_a_subsystem_shows_each_row_of_the_d8() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), ANN_TURN(1))
-    odds = eng.action_odds(s, Action("fire", {"ship": "Hornet", "weapon": "w1", "target": "Titan", "subsystem": "engines"}))
+    odds = eng.action_odds(s, Action("fire", {"ship": "Hornet", "weapon": "w1", "target": "Titan", "subsystem": "engines", "in_range": True}))
     # Bombs vs a capital ship need 4 on the d12: 9/12 = 3/4 hit. Then the d8: 1-2 (2/8) half damage to the hull,
     # 3-5 (3/8) full damage, 6-8 (3/8) the engines destroyed and no hull damage.
     assert odds.outcomes == {"miss": Fraction(1, 4), "general hull, half damage rounded up": Fraction(3, 4) * Fraction(2, 8),
@@ -45,7 +45,7 @@ def test_a_ready_beam_has_the_odds_of_its_announced_attack() -> None:
     s = to_turn(eng, act(eng, to_turn(eng, new(eng), ANN_TURN(1)), "announce-beam", ship="Anvil", target="Ram"),
                 ANN_TURN(2))
     beam = eng.action_odds(s, Action("fire-beam", {"ship": "Anvil"}))
-    fire = eng.action_odds(s, Action("fire", {"ship": "Anvil", "weapon": "w1", "target": "Ram"}))
+    fire = eng.action_odds(s, Action("fire", {"ship": "Anvil", "weapon": "w1", "target": "Ram", "in_range": True}))
     assert beam == fire and beam.p_hit == Fraction(8, 12)  # Beam vs a Frigate needs 5: faces 5..12
 
 

@@ -50,7 +50,7 @@ def test_an_old_game_goes_on_with_todays_rules() -> None:
     cut = FIXTURE["checkpoints"]["turn 5 ship_action"]
     s = eng.replay(_events(FIXTURE["actions"][:cut]))  # Ann's turn 3, read from the old shapes
     assert "order" not in s.extra and eng.obligations(s) == ()
-    events = eng.decide(s, Action("fire", {"ship": "Radar", "weapon": "w1", "target": "Courier"}), TypedFaces([12, 8]))
+    events = eng.decide(s, Action("fire", {"ship": "Radar", "weapon": "w1", "target": "Courier", "in_range": True}), TypedFaces([12, 8]))
     assert [e.kind for e in events][:4] == ["ship-attacked", "value-set", "value-set", "value-set"]
     assert all("changes" not in e.data for e in events)
     s = eng.apply(s, events)

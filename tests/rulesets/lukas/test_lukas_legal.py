@@ -17,7 +17,7 @@ def test_ships_act_in_the_ship_action_phase_only() -> None:
     s = act(eng, new(eng), "next-step")  # turn 1, Before the game
     assert refused(eng, s, "fire", (12, 6), ship="Bull", weapon="w1", target="Ram") == PHASE_REFUSAL.format("Before the game")
     assert eng.legal_action(s, "boost").reason == PHASE_REFUSAL.format("Before the game")
-    s = act(eng, to_turn(eng, s, 1), "fire", (1,), ship="Bull", weapon="w1", target="Ram")
+    s = act(eng, to_turn(eng, s, 1), "fire", (1,), ship="Bull", weapon="w1", target="Ram", in_range=True)
     s = to_turn(eng, s, 1, "end_of_turn")
     while s.current_step.id != "objectives":  # after the weapons are cleared for the next turn
         s = act(eng, s, "next-step")
@@ -30,12 +30,12 @@ def test_the_form_starts_from_the_ship_being_handled_and_its_first_ready_weapon(
     fire = eng.legal_action(s, "fire")
     assert (fire.actor, fire.weapon, fire.target) == ("1", "w2", None)  # the Beam is not announced: w2
     assert fire.actors == ("1", "2", "3", "4", "5", "6") and fire.targets == ("7", "8", "9", "10", "11", "12")
-    s = act(eng, s, "fire", (1,), ship="Bull", weapon="w1", target="Ram")
+    s = act(eng, s, "fire", (1,), ship="Bull", weapon="w1", target="Ram", in_range=True)
     fire = eng.legal_action(s, "fire", prefer="5")
     assert (fire.actor, fire.weapon) == ("5", "w1")
     fire = eng.legal_action(s, "fire")  # Bull is being handled: it attacks this turn and w2 is still ready
     assert (fire.actor, fire.weapon, fire.actors[:2]) == ("2", "w2", ("2", "1"))
-    s = act(eng, s, "fire", (1,), ship="Bull", weapon="w2", target="Ram")
+    s = act(eng, s, "fire", (1,), ship="Bull", weapon="w2", target="Ram", in_range=True)
     assert "2" not in eng.legal_action(s, "fire").actors
     assert eng.legal_action(s, "fire", prefer="2").actor == "1"  # a spent ship is not offered
 
@@ -63,7 +63,7 @@ def test_only_the_targets_the_rules_allow() -> None:
     infiltrate = eng.legal_action(s, "infiltrate")
     assert (infiltrate.actor, infiltrate.targets) == ("5", ("7", "8", "10", "12"))  # frigates and capitals only
     s = act(eng, s, "infiltrate", ship="Sneak", target="Ram", distance=3)
-    s = act(eng, s, "fire", (12, 12), ship="Bull", weapon="w2", target="Wasp")  # Wasp destroyed
+    s = act(eng, s, "fire", (12, 12), ship="Bull", weapon="w2", target="Wasp", in_range=True)  # Wasp destroyed
     assert eng.legal_action(s, "fire").targets == ("7", "8", "10", "11", "12")
     s = to_turn(eng, s, BOB_TURN(1))
     halt = eng.legal_action(s, "halt-infiltration")
@@ -105,7 +105,7 @@ def test_actions_tick_the_checklist_items_they_do_and_only_moving_is_the_players
     assert roles == {"mode": StepRole.TRACKED, "move": StepRole.MANUAL, "attack": StepRole.TRACKED,
                      "announce": StepRole.TRACKED}
     assert [step.id for _, step in eng.unticked(s)] == ["move"]
-    events = decide(eng, s, "fire", (1,), ship="Bull", weapon="w1", target="Ram")
+    events = decide(eng, s, "fire", (1,), ship="Bull", weapon="w1", target="Ram", in_range=True)
     assert [(e.kind, e.data.get("step_id")) for e in events[-2:]] == [("ticked", "mode"), ("ticked", "attack")]
     expected = {a.kind for a in eng.legal_actions(s) if a.expected}
     assert expected == {"choose-mode", "fire", "fire-beam", "boost", "infiltrate", "halt-infiltration"}  # step: mode

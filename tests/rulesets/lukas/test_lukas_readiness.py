@@ -57,10 +57,10 @@ def test_the_beam_cycle_announce_then_aimed_then_ready_then_fired() -> None:
 def test_weapons_fired_knocked_out_or_silent_while_the_ship_uses_an_ability() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), ANN_TURN(1))
-    s = act(eng, s, "fire", (1,), ship="Bull", weapon="w2", target="Ram")
+    s = act(eng, s, "fire", (1,), ship="Bull", weapon="w2", target="Ram", in_range=True)
     assert ready(eng, s, "2") == {"w1": (R, ""), "w2": (S, "fired this turn: each weapon attacks once a turn (lukas §1.b)")}
     assert eng.plugin.first_ready(s, s.ships["2"]) == "w1"
-    s = act(eng, s, "fire", (6, 7), ship="Hornet", weapon="Bombs", target="Titan", subsystem="weapon", target_weapon="w3")
+    s = act(eng, s, "fire", (6, 7), ship="Hornet", weapon="Bombs", target="Titan", subsystem="weapon", target_weapon="w3", in_range=True)
     assert ready(eng, s, "7")["w3"] == (X, "knocked out by a bomb: it can no longer attack (lukas §3.b Bombs)")
     s = act(eng, s, "boost", ship="Shield")
     shield = eng.plugin.readiness(s, s.ships["3"])
@@ -109,7 +109,7 @@ def test_a_destroyed_ship_shows_nothing_live_and_its_marker_comes_off_as_it_dies
     s = act(eng, to_turn(eng, new(eng), BOB_TURN(1)), "boost", ship="Courier")
     s = to_turn(eng, s, ANN_TURN(2))
     assert ready(eng, s, "11")["a2"][0] is RL
-    events = decide(eng, s, "fire", (12, 8), ship="Radar", weapon="w1", target="Courier")  # 8 +1 +1 CR = 10 >= 8
+    events = decide(eng, s, "fire", (12, 8), ship="Radar", weapon="w1", target="Courier", in_range=True)  # 8 +1 +1 CR = 10 >= 8
     destroyed = next(e for e in events if e.kind == "ship-destroyed")
     assert destroyed.text == "Courier (#11) is destroyed by Radar (#6). Its booster marker comes off."
     assert any(e.kind == "value-set" and e.data["key"] == "marker" and e.data["new"] == 0 for e in events)

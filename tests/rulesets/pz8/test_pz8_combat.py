@@ -254,7 +254,7 @@ def test_illegal_actions_are_refused_with_their_reason_and_change_nothing() -> N
     play = at_fire(3, 3)
     assert "Alpha 2 (#2) is not being activated" not in play.refused("fire", 6, ship="A2", target="B1", distance=2)
     assert "is being activated, not Alpha 2 (#2): only it may fire now" in play.refused("fire", 6, ship="A2", target="B1", distance=2)
-    assert "fire needs distance" in play.refused("fire", 6, ship="A1", target="B1")
+    assert "distance needed: pz8 §4" in play.refused("fire", 6, ship="A1", target="B1")
     assert "out of range: Spaceships fire 1 to 9 hexes" in play.refused("fire", 6, ship="A1", target="B1", distance=10)
     assert "on A's own side" in play.refused("fire", 6, ship="A1", target="A2", distance=2)
     assert "cannot fire at itself" in play.refused("fire", 6, ship="A1", target="A1", distance=2)

@@ -43,7 +43,7 @@ def test_planned_shot_is_the_fire_action_and_distance_only_decides_the_reach(g: 
 
 
 def test_a_shot_refused_the_way_the_decider_refuses_it(g: Play) -> None:
-    g.act("fire", 2, 8, ship="Blue Claw", weapon="w1", target="Red Spear")  # d6 = 2, the flare d8 = 8
+    g.act("fire", 2, 8, ship="Blue Claw", weapon="w1", target="Red Spear", in_range=True)  # d6 = 2, the flare d8 = 8
     shot = g.eng.plugin.plan_shot(g.s, g.ship("Blue Claw"), "w1", g.ship("Red Spear"), None)
     assert shot.refused == g.refused("fire", 2, 8, ship="Blue Claw", weapon="w1", target="Red Spear")
     assert "used" in shot.refused
@@ -143,7 +143,7 @@ def test_a_measured_distance_beyond_range_refuses_the_row(g: Play) -> None:
     turret = by_weapon["Mass Driver Turret"]  # range 2 (§5 C1)
     assert not turret.known and turret.p_hit is None and "reaches 2 units; the target is 12 away" in turret.refused
     assert rows[-1] is turret  # refused rows come last
-    g.act("fire", ship="Blue Claw", weapon="Mass Driver Turret", target="Red Spear")  # accuracy 10 >= 5: no dice
+    g.act("fire", ship="Blue Claw", weapon="Mass Driver Turret", target="Red Spear", in_range=True)  # accuracy 10 >= 5: no dice
     assert "Mass Driver Turret" not in {r.weapon_name for r in fire_plan(g.eng, g.s, ship="Blue Claw")}
     assert Action("fire", {"ship": "3", "weapon": "w1", "target": "12", "distance": 12}) == by_weapon[
         "Cluster Torpedo Launcher"].action()

@@ -102,7 +102,7 @@ def test_friendly_fire_in_range_of_the_target_when_the_table_measures_so() -> No
               roster("Red", ship("Picket", "Frigate"))]
     g = Play(fleets, ff_range_from="target")
     g.start()
-    events = g.act("fire", 12, ship="Pike", weapon="w1", target="Picket")
+    events = g.act("fire", 12, ship="Pike", weapon="w1", target="Picket", in_range=True)
     assert any(e.text == "Friendly fire: Blue names an own ship within 20 units of Picket (#3) to take 100 "
                          "(friendly-fire SHIP), or friendly-fire none" for e in events)
 

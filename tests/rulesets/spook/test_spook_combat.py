@@ -40,7 +40,7 @@ def battle(**settings: object) -> Play:
 
 def test_t_spk_6_mass_driver_against_a_fighter_needs_no_roll() -> None:
     g = battle()
-    events = g.act("fire", ship="Wasps", weapon="Mass Driver", target="Gnats")
+    events = g.act("fire", ship="Wasps", weapon="Mass Driver", target="Gnats", in_range=True)
     assert g.rec("Gnats", "armor") == 60 and events[0].data["dice"] == []
     assert "no roll" in events[0].text
 
@@ -48,21 +48,21 @@ def test_t_spk_6_mass_driver_against_a_fighter_needs_no_roll() -> None:
 @pytest.mark.parametrize(("face", "armor"), [(3, 200), (7, 150), (11, 100)])
 def test_t_spk_7_ion_beam_against_a_frigate(face: int, armor: int) -> None:
     g = battle()
-    events = g.act("fire", face, ship="Lance", weapon="Ion Beam", target="Picket")
+    events = g.act("fire", face, ship="Lance", weapon="Ion Beam", target="Picket", in_range=True)
     assert g.rec("Picket", "armor") == armor
     assert events[0].data["dice"] == [[12, face]] and f"d12 shows {face}" in events[0].text
 
 
 def test_t_spk_7_a_twelve_hits_the_chosen_ally_in_full() -> None:
     g = battle()
-    g.act("fire", 12, ship="Lance", weapon="Ion Beam", target="Picket", ally="Pike")
+    g.act("fire", 12, ship="Lance", weapon="Ion Beam", target="Picket", ally="Pike", in_range=True)
     assert g.rec("Picket", "armor") == 200 and g.rec("Pike", "armor") == 100
     assert "friendly fire from Ion Beam of Lance (#1)" in g.texts()
 
 
 def test_a_twelve_without_an_ally_waits_for_the_players_choice() -> None:
     g = battle()
-    g.act("fire", 12, ship="Lance", weapon="Ion Beam", target="Picket")
+    g.act("fire", 12, ship="Lance", weapon="Ion Beam", target="Picket", in_range=True)
     assert g.s.extra["pending_ff"]["damage"] == 100
     refusal = g.refused("fire", 11, ship="Pike", weapon="w1", target="Picket")
     assert refusal.startswith("The d12 of 12 from Ion Beam of Lance (#1) is not settled: Blue names an own ship "
@@ -74,10 +74,10 @@ def test_a_twelve_without_an_ally_waits_for_the_players_choice() -> None:
     g.act("friendly-fire", ally="Spear")
     assert g.rec("Spear", "armor") == 100 and g.s.extra["pending_ff"] is None
     assert "no friendly fire is waiting" in g.refused("friendly-fire", ally="none")
-    g.act("fire", 12, ship="Pike", weapon="Ion Beam", target="Picket")
+    g.act("fire", 12, ship="Pike", weapon="Ion Beam", target="Picket", in_range=True)
     g.act("friendly-fire", ally="none")
     assert g.rec("Lance", "armor") == 200 and "nobody is hit" in g.texts()
-    g.act("fire", 12, ship="Spear", weapon="Ion Beam", target="Picket")
+    g.act("fire", 12, ship="Spear", weapon="Ion Beam", target="Picket", in_range=True)
     g.act("override", obligation="friendly-fire:3", reason="nobody can tell who was in range")
     g.end_turn()  # set aside by the table, the unsettled friendly fire lapses at the next turn start
     assert g.s.extra["pending_ff"] is None and "lapses" in g.texts(30)
@@ -93,7 +93,7 @@ def test_t_spk_8_torpedo_against_a_transport_with_afterburner_then_flares() -> N
     odds = g.eng.action_odds(g.s, _fire("Lance", "Torpedo Launcher", "Mule"))
     assert odds == book_odds(RULESET, {"weapon": "Torpedo Launcher", "target": "Transport", "afterburner": True,
                                        "flares": 1, "armor": 300})
-    events = g.act("fire", 6, 4, ship="Lance", weapon="Torpedo Launcher", target="Mule")
+    events = g.act("fire", 6, 4, ship="Lance", weapon="Torpedo Launcher", target="Mule", in_range=True)
     assert events[0].data["dice"] == [[12, 6], [8, 4]]
     assert "35 → 18" in events[0].text and "18 → 9" in events[0].text
     assert g.rec("Mule", "armor") == 291 and g.rec("Mule", "d1.ammo") == 7
@@ -101,34 +101,34 @@ def test_t_spk_8_torpedo_against_a_transport_with_afterburner_then_flares() -> N
 
 def test_t_spk_9_and_t_spk_3_two_flare_launchers_each_roll_and_spend_one_ammo() -> None:
     g = battle()
-    events = g.act("fire", 5, 6, ship="Pike", weapon="Missile Launcher", target="Ox")  # acc 8 >= 6: no d12
+    events = g.act("fire", 5, 6, ship="Pike", weapon="Missile Launcher", target="Ox", in_range=True)  # acc 8 >= 6: no d12
     assert events[0].data["dice"] == [[8, 5], [8, 6]]
     assert g.rec("Ox", "armor") == 293
     assert (g.rec("Ox", "d1.ammo"), g.rec("Ox", "d2.ammo")) == (7, 7)
-    g.act("fire", 2, ship="Lance", weapon="Torpedo Launcher", target="Ox")  # acc 6 >= 6; flare 1: stopped
+    g.act("fire", 2, ship="Lance", weapon="Torpedo Launcher", target="Ox", in_range=True)  # acc 6 >= 6; flare 1: stopped
     assert g.rec("Ox", "armor") == 293 and (g.rec("Ox", "d1.ammo"), g.rec("Ox", "d2.ammo")) == (6, 6)
     assert "no roll needed, the damage is already 0" in g.texts()
 
 
 def test_flares_do_not_answer_guns() -> None:
     g = battle()
-    events = g.act("fire", 11, ship="Maul", weapon="Turreted Railgun", target="Ox")  # acc 4 < 6: a d12 only
+    events = g.act("fire", 11, ship="Maul", weapon="Turreted Railgun", target="Ox", in_range=True)  # acc 4 < 6: a d12 only
     assert events[0].data["dice"] == [[12, 11]] and g.rec("Ox", "armor") == 200
     assert (g.rec("Ox", "d1.ammo"), g.rec("Ox", "d2.ammo")) == (8, 8)
 
 
 def test_t_spk_10_and_11_times_d6_weapons() -> None:
     g = battle()
-    events = g.act("fire", 4, ship="Maul", weapon="Cluster Torpedo Launcher", target="Bastion")
+    events = g.act("fire", 4, ship="Maul", weapon="Cluster Torpedo Launcher", target="Bastion", in_range=True)
     assert events[0].data["dice"] == [[6, 4]] and g.rec("Bastion", "armor") == 350
-    events = g.act("fire", 3, 10, ship="Maul", weapon="Gattling Mass Driver", target="Gnats")
+    events = g.act("fire", 3, 10, ship="Maul", weapon="Gattling Mass Driver", target="Gnats", in_range=True)
     assert events[0].data["dice"] == [[6, 3], [12, 10]] and g.rec("Gnats", "armor") == 25
     assert "30 × 3 = 90" in events[0].text and "90 → 45" in events[0].text
 
 
 def test_a_ship_at_zero_armor_is_destroyed_and_can_neither_act_nor_be_fired_at() -> None:
     g = battle()
-    g.act("fire", 11, ship="Lance", weapon="Ion Beam", target="Gnats")  # 100 >= 70
+    g.act("fire", 11, ship="Lance", weapon="Ion Beam", target="Gnats", in_range=True)  # 100 >= 70
     assert g.rec("Gnats", "armor") == 0 and g.rec("Gnats", "destroyed")
     assert "is destroyed" in g.refused("fire", ship="Wasps", weapon="w1", target="Gnats")
     g.end_turn()
@@ -137,17 +137,17 @@ def test_a_ship_at_zero_armor_is_destroyed_and_can_neither_act_nor_be_fired_at()
 
 def test_subsystem_targeting_by_a_bomber() -> None:
     g = battle()
-    events = g.act("fire", 7, ship="Anvils", weapon="Bomb Launcher", target="Hawk", subsystem="Heavy Railgun")
+    events = g.act("fire", 7, ship="Anvils", weapon="Bomb Launcher", target="Hawk", subsystem="Heavy Railgun", in_range=True)
     assert events[0].data["dice"] == [[8, 7]]  # acc 8 >= agility 3: no d12; then the subsystem d8
     assert g.rec("Hawk", "w1.destroyed") and g.rec("Hawk", "lost_systems") == ["Heavy Railgun (w1)"]
     assert g.rec("Hawk", "armor") == 350
     g.end_turn()
     assert "is destroyed" in g.refused("fire", ship="Hawk", weapon="w1", target="Lance")
     g.end_turn()
-    g.act("fire", 4, ship="Anvils", weapon="Bomb Launcher", target="Hawk", subsystem="engines")
+    g.act("fire", 4, ship="Anvils", weapon="Bomb Launcher", target="Hawk", subsystem="engines", in_range=True)
     assert g.rec("Hawk", "armor") == 335  # 3-5: full bomb damage to armor instead
     next_turns(g, 2)
-    g.act("fire", 8, ship="Anvils", weapon="Bomb Launcher", target="Hawk", subsystem="engines")
+    g.act("fire", 8, ship="Anvils", weapon="Bomb Launcher", target="Hawk", subsystem="engines", in_range=True)
     assert g.rec("Hawk", "lost_systems") == ["Heavy Railgun (w1)", "engines"] and g.rec("Hawk", "speed") == "2 (engines)"
     assert "only bombers" in g.refused("fire", 11, ship="Lance", weapon="w1", target="Hawk", subsystem="engines")
     g.check_replay_and_undo()
@@ -165,7 +165,7 @@ def test_ram_hits_both_and_ends_the_rammers_attacks() -> None:
     assert g.rec("Hawk", "armor") == 300 and g.rec("Lance", "armor") == 112 and g.rec("Lance", "no_fire") == 1
     assert "rammed this turn" in g.refused("fire", 11, ship="Lance", weapon="w1", target="Hawk")
     assert "cannot ram" in g.refused("ram", ship="Wasps", target="Hawk")
-    g.act("fire", ship="Pike", weapon="Ion Beam", target="Hawk")  # acc 4 >= agility 3: no roll
+    g.act("fire", ship="Pike", weapon="Ion Beam", target="Hawk", in_range=True)  # acc 4 >= agility 3: no roll
     assert "rams happen during movement" in g.refused("ram", ship="Pike", target="Hawk")
     g.end_turn()
     assert g.rec("Lance", "no_fire") == 0
@@ -173,7 +173,7 @@ def test_ram_hits_both_and_ends_the_rammers_attacks() -> None:
 
 def test_scuttle_destroys_the_ship_and_hurts_the_ships_around_it() -> None:
     g = battle(scuttle_dmg_pct="50")
-    g.act("fire", 11, ship="Lance", weapon="Ion Beam", target="Picket")  # Picket 100
+    g.act("fire", 11, ship="Lance", weapon="Ion Beam", target="Picket", in_range=True)  # Picket 100
     g.end_turn()
     g.act("scuttle", ship="Picket", victims="Lance, Pike, Seeder")
     assert g.rec("Picket", "destroyed")
@@ -214,7 +214,7 @@ def test_attack_odds_follow_the_state() -> None:
     assert g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1"}) is None
     odds = g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1", "target": "Picket"})
     assert odds.p_hit == Fraction(6, 12) and odds.p_destroy == 0 and odds.extra["p_friendly_fire"] == Fraction(1, 12)
-    g.act("fire", 11, ship="Pike", weapon="Ion Beam", target="Picket")  # Picket 100 left
+    g.act("fire", 11, ship="Pike", weapon="Ion Beam", target="Picket", in_range=True)  # Picket 100 left
     odds = g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1", "target": "Picket"})
     assert odds.p_destroy == Fraction(1, 12)
 
@@ -227,8 +227,8 @@ def test_attack_refusals_name_the_reason_and_change_nothing() -> None:
                                                                    target="Hawk", distance=25)
     assert "not the active player" in g.refused("fire", ship="Hawk", weapon="w1", target="Lance")
     assert "no item 'Laser'" in g.refused("fire", ship="Lance", weapon="Laser", target="Hawk")
-    assert "no faces were typed" in g.refused("fire", ship="Lance", weapon="w1", target="Picket")
-    assert "left over" in g.refused("fire", 11, 3, ship="Lance", weapon="w1", target="Picket")
+    assert "no faces were typed" in g.refused("fire", ship="Lance", weapon="w1", target="Picket", in_range=True)
+    assert "left over" in g.refused("fire", 11, 3, ship="Lance", weapon="w1", target="Picket", in_range=True)
     g.end_turn()
     g.act("use-device", ship="Bastion", device="Defense Field", ships="Hawk")
     g.act("use-device", ship="Hawk", device="Sensor Jammer", ships="Lance")
@@ -238,27 +238,27 @@ def test_attack_refusals_name_the_reason_and_change_nothing() -> None:
     assert "inside a Defense Field" in g.refused("ram", ship="Spear", target="Bastion")
     assert "jammed by a Sensor Jammer" in g.refused("fire", 11, ship="Lance", weapon="w1", target="Picket")
     assert "disabled by an EMP" in g.refused("fire", 11, ship="Pike", weapon="w1", target="Picket")
-    g.act("fire", 11, ship="Spear", weapon="w1", target="Picket")  # not covered: hit
+    g.act("fire", 11, ship="Spear", weapon="w1", target="Picket", in_range=True)  # not covered: hit
     g.end_turn()
     assert "may not attack now: it used an EMP" in g.refused("fire", ship="Picket", weapon="w1", target="Lance")
     g.end_turn()
-    g.act("fire", ship="Lance", weapon="w1", target="Hawk")  # the field and the jam are over
+    g.act("fire", ship="Lance", weapon="w1", target="Hawk", in_range=True)  # the field and the jam are over
     g.check_replay_and_undo()
 
 
 def _fire(ship: str, weapon: str, target: str):  # noqa: ANN202
     from mstracker.game import Action
 
-    return Action("fire", {"ship": ship, "weapon": weapon, "target": target})
+    return Action("fire", {"ship": ship, "weapon": weapon, "target": target, "in_range": True})
 
 
 def test_the_games_settings_reach_the_rules_procedures() -> None:
     g = battle(flares_vs="missiles_only", destroyed_at_armor="150", ram_pct="50", no_roll_damage_pct="50")
-    events = g.act("fire", ship="Lance", weapon="Torpedo Launcher", target="Ox")  # torpedo: flares stay silent
+    events = g.act("fire", ship="Lance", weapon="Torpedo Launcher", target="Ox", in_range=True)  # torpedo: flares stay silent
     assert events[0].data["dice"] == [] and g.rec("Ox", "armor") == 282  # 50% of 35 without a roll = 18
     assert (g.rec("Ox", "d1.ammo"), g.rec("Ox", "d2.ammo")) == (8, 8)
     g.act("ram", ship="Spear", target="Picket")  # 50% of 200 each way: both at 100, below 150: destroyed
     assert g.rec("Picket", "destroyed") and g.rec("Spear", "destroyed")
     book = battle()  # the book's settings: both launchers answer the torpedo, 35 -> 18 -> 9
-    book.act("fire", 5, 5, ship="Lance", weapon="Torpedo Launcher", target="Ox")
+    book.act("fire", 5, 5, ship="Lance", weapon="Torpedo Launcher", target="Ox", in_range=True)
     assert book.rec("Ox", "armor") == 291

@@ -54,7 +54,7 @@ def test_defense_field_covers_own_ships_until_the_users_next_turn() -> None:
     g.end_turn()
     assert [g.rec(s, "shielded") for s in ("Shield", "Haven", "Zap")] == [1, 1, 1]
     assert "inside a Defense Field" in g.refused("fire", ship="Picket", weapon="w1", target="Haven")
-    g.act("fire", 3, ship="Picket", weapon="w1", target="Eye")  # the probe is not covered; acc 8 < 10: d12 3 misses
+    g.act("fire", 3, ship="Picket", weapon="w1", target="Eye", in_range=True)  # the probe is not covered; acc 8 < 10: d12 3 misses
     g.end_turn()
     assert [g.rec(s, "shielded") for s in ("Shield", "Haven", "Zap")] == [0, 0, 0]
     g.check_replay_and_undo()
@@ -75,11 +75,11 @@ def test_emp_disables_enemies_through_their_turn_and_locks_the_users_next_attack
     g.end_turn()
     assert g.rec("Throne", "emp") == 0 and g.rec("Zap", "no_fire") == 2
     assert "used an EMP" in g.refused("fire", ship="Zap", weapon="w1", target="Throne")
-    g.act("fire", ship="Shield", weapon="w1", target="Throne")  # acc 4 >= agility 2
+    g.act("fire", ship="Shield", weapon="w1", target="Throne", in_range=True)  # acc 4 >= agility 2
     g.end_turn()
     g.act("probe-move", ship="Scout")
     g.end_turn()
-    g.act("fire", ship="Zap", weapon="w1", target="Throne")
+    g.act("fire", ship="Zap", weapon="w1", target="Throne", in_range=True)
     g.check_replay_and_undo()
 
 
@@ -98,7 +98,7 @@ def test_flares_run_dry_are_paid_for_and_refill_at_the_next_own_turn() -> None:
     g = fleets(flare_reload_cost_ru="7")
     g.end_turn()
     g.act("set", target="Haven", key="d2.ammo", value="1")
-    g.act("fire", 5, ship="Picket", weapon="Missile Launcher", target="Haven")  # acc 8 >= 2; flare d8 = 5
+    g.act("fire", 5, ship="Picket", weapon="Missile Launcher", target="Haven", in_range=True)  # acc 8 >= 2; flare d8 = 5
     assert g.rec("Haven", "d2.ammo") == 0 and g.rec("Haven", "armor") == 437
     g.end_turn()
     before = g.ru(0)
@@ -107,7 +107,7 @@ def test_flares_run_dry_are_paid_for_and_refill_at_the_next_own_turn() -> None:
     assert "already paid for" in g.refused("reload-flares", ship="Haven", launcher="d2")
     g.end_turn()
     assert g.rec("Haven", "d2.ammo") == 0  # still empty through Red's turn
-    g.act("fire", ship="Picket", weapon="w1", target="Haven")  # no flares answer now: full 25
+    g.act("fire", ship="Picket", weapon="w1", target="Haven", in_range=True)  # no flares answer now: full 25
     assert g.rec("Haven", "armor") == 412
     g.end_turn()
     assert (g.rec("Haven", "d2.ammo"), g.rec("Haven", "d2.refill")) == (8, False)

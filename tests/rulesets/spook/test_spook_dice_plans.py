@@ -47,7 +47,7 @@ def test_a_cluster_torpedo_at_a_transport_with_two_flare_launchers() -> None:
     assert p.walk([3, 4]).complete  # d12 4 misses: no damage, the flares need no roll
     assert p.walk([3, 7, 2]).complete  # d12 7: 75 → 38; the first flare intercepts: the second needs no roll
     assert p.walk([3, 7, 5]).next.purpose == "flare launcher 2 of 2 against Cluster Torpedo Launcher"
-    events = g.act("fire", 3, 7, 5, 6, ship="Maul", weapon="w1", target="Ox")  # 75 → 38 → 19 → 10
+    events = g.act("fire", 3, 7, 5, 6, ship="Maul", weapon="w1", target="Ox", in_range=True)  # 75 → 38 → 19 → 10
     assert g.rec("Ox", "armor") == 290
     rolled = next(e for e in events if e.kind == "dice-rolled").data["rolls"]
     assert [(r["purpose"], r["faces"], r["player"]) for r in rolled] == [

@@ -51,7 +51,7 @@ def test_infiltration_counts_down_the_crew_level_and_captures() -> None:
     assert g.rec("Shade", "infiltrating") == "" and "captures Picket (#6)" in g.texts(8)
     assert "belongs to Blue, not the active player" in g.refused("fire", ship="Picket", weapon="w1", target="Shade")
     g.end_turn()
-    g.act("fire", ship="Picket", weapon="w1", target="Brute")  # Blue fires its new frigate: acc 4 >= agility 3
+    g.act("fire", ship="Picket", weapon="w1", target="Brute", in_range=True)  # Blue fires its new frigate: acc 4 >= agility 3
     g.check_replay_and_undo()
 
 
@@ -63,11 +63,11 @@ def test_infiltration_ends_when_the_infiltrator_stops_or_is_destroyed() -> None:
     assert "not infiltrating anything" in g.refused("infiltrate", ship="Shade", target="Picket", stop=True)
     g.act("infiltrate", ship="Shade", target="Brute")
     g.end_turn()
-    g.act("fire", 11, ship="Brute", weapon="w1", target="Shade")  # acc 4 < agility 7: d12 11, 120 of 170
+    g.act("fire", 11, ship="Brute", weapon="w1", target="Shade", in_range=True)  # acc 4 < agility 7: d12 11, 120 of 170
     g.act("set", target="Shade", key="armor", value="10")
     for _ in range(4):  # the Heavy Railgun reloads (1;1)
         g.end_turn()
-    g.act("fire", 11, ship="Brute", weapon="w1", target="Shade")
+    g.act("fire", 11, ship="Brute", weapon="w1", target="Shade", in_range=True)
     assert g.rec("Shade", "destroyed") and not g.rec("Brute", "boarded") and g.rec("Shade", "infiltrating") == ""
 
 
@@ -114,7 +114,7 @@ def test_repair_restores_full_armor_and_holds_the_ship_for_that_turn() -> None:
     g = fleets(repair_cost_ru="3")
     assert "nothing to repair" in g.refused("repair", ship="Shade", host="Nest")
     g.end_turn()
-    g.act("fire", 11, ship="Brute", weapon="w1", target="Shade")  # 170 -> 50
+    g.act("fire", 11, ship="Brute", weapon="w1", target="Shade", in_range=True)  # 170 -> 50
     g.end_turn()
     assert "cannot repair ships" in g.refused("repair", ship="Shade", host="Wasps")
     g.act("repair", ship="Shade", host="Nest")
@@ -147,7 +147,7 @@ def test_build_pays_full_cost_and_the_new_ship_acts_from_the_next_turn() -> None
         "build", builder="Nest", ship_class="Fighter", name="Late", weapons="Mass Driver")
     g.end_turn()
     g.end_turn()
-    g.act("fire", ship="Nova", weapon="w1", target="Brute")
+    g.act("fire", ship="Nova", weapon="w1", target="Brute", in_range=True)
     g.check_replay_and_undo()
 
 

@@ -44,3 +44,10 @@ def test_a_built_ship_s_name_is_taken_without_the_quotes_a_command_line_needs() 
     g.to_step("build")
     g.act("build", builder="Haven", ship_class="Fighter", name='"Red Wasp"', weapons="Mass Driver")
     assert [s.name for s in g.s.ships.values()][-1] == "Red Wasp"
+
+
+def test_settling_friendly_fire_lists_the_attacker_s_other_ships_and_none() -> None:
+    g = fleets()
+    # Turreted Railgun (§5 C4): accuracy 4 below a Frigate's agility 5, so a d12; a 12 is friendly fire
+    g.act("fire", 12, ship="Fang", weapon="Turreted Railgun", target="Picket", distance=6)
+    assert values(g, "friendly-fire", "ally") == [("2", ""), ("3", ""), ("4", ""), ("none", "")]  # not Fang, no Red

@@ -18,7 +18,7 @@ def test_t_spk_4_deathmatch_is_won_when_only_enemy_probes_remain() -> None:
               roster("Red", ship("Picket", "Frigate", ("Mass Driver Turret",)), ship("Eye", "Probe"))])
     g.start()
     g.act("set", target="Picket", key="armor", value="50")
-    g.act("fire", 6, ship="Vigil", weapon="Ion Beam", target="Picket")
+    g.act("fire", 6, ship="Vigil", weapon="Ion Beam", target="Picket", in_range=True)
     assert g.rec("Picket", "destroyed") and not g.s.finished  # the check is the last step of the turn
     events = g.to_step("check")
     assert events[-1].kind == "game-ended"
@@ -31,7 +31,7 @@ def test_deathmatch_goes_on_while_a_non_probe_is_left() -> None:
               roster("Red", ship("Picket", "Frigate"), ship("Wasps", "Fighter", ("Mass Driver",)))])
     g.start()
     g.act("set", target="Picket", key="armor", value="50")
-    g.act("fire", 6, ship="Vigil", weapon="Ion Beam", target="Picket")
+    g.act("fire", 6, ship="Vigil", weapon="Ion Beam", target="Picket", in_range=True)
     g.end_turn()
     assert not g.s.finished and g.s.turn == 2 and "no winner yet" in g.texts(30)
 
@@ -57,7 +57,7 @@ def test_defense_ii_counts_carriers_and_by_default_motherships(counts_bases: boo
              victory="defense_ii", defense_ii_counts_bases=str(counts_bases))
     g.start()
     g.act("set", target="Nest", key="armor", value="100")
-    g.act("fire", ship="Vigil", weapon="Heavy Railgun", target="Nest")  # acc 4 >= agility 2
+    g.act("fire", ship="Vigil", weapon="Heavy Railgun", target="Nest", in_range=True)  # acc 4 >= agility 2
     g.end_turn()
     assert g.s.finished is finished
 
@@ -71,16 +71,16 @@ def test_a_scrimmage_from_the_sample_fleets_played_to_victory() -> None:
     g.act("use-device", ship="Blue Haven", device="Hyperdrive")
     g.act("use-device", ship="Blue Fang", device="Afterburner")
     g.act("lay-mines", ship="Blue Sower", count=4)
-    g.act("fire", ship="Blue Fang", weapon="Turreted Railgun", target="Red Bastion")  # 100, no roll
-    g.act("fire", 5, ship="Blue Fang", weapon="Gattling Mass Driver", target="Red Bastion")  # 150
-    g.act("fire", ship="Blue Claw", weapon="Heavy Mass Driver", target="Red Bastion")  # 50
-    g.act("fire", ship="Blue Fang", weapon="Torpedo Launcher", target="Red Lance")  # acc 6 >= 5: 35
+    g.act("fire", ship="Blue Fang", weapon="Turreted Railgun", target="Red Bastion", in_range=True)  # 100, no roll
+    g.act("fire", 5, ship="Blue Fang", weapon="Gattling Mass Driver", target="Red Bastion", in_range=True)  # 150
+    g.act("fire", ship="Blue Claw", weapon="Heavy Mass Driver", target="Red Bastion", in_range=True)  # 50
+    g.act("fire", ship="Blue Fang", weapon="Torpedo Launcher", target="Red Lance", in_range=True)  # acc 6 >= 5: 35
     assert g.rec("Red Bastion", "armor") == 150 and g.ru(0) == 20
     g.end_turn()
     # Red, turn 2
     g.act("use-device", ship="Red Bastion", device="Defense Field", ships="Red Hammer")
-    g.act("fire", 7, ship="Red Hammer", weapon="Ion Beam", target="Blue Fang")  # agility 3 + 2 = 5 > 4: half
-    g.act("fire", 8, ship="Red Lance", weapon="Hellfire Missile Launcher", target="Blue Claw")  # flare d8 8: 100
+    g.act("fire", 7, ship="Red Hammer", weapon="Ion Beam", target="Blue Fang", in_range=True)  # agility 3 + 2 = 5 > 4: half
+    g.act("fire", 8, ship="Red Lance", weapon="Hellfire Missile Launcher", target="Blue Claw", in_range=True)  # flare d8 8: 100
     g.act("infiltrate", ship="Red Whisper", target="Blue Sower")
     g.act("probe-move", ship="Red Eye")
     g.act("cross-mines", 1, 6, ship="Red Spear", count=2)
@@ -89,20 +89,20 @@ def test_a_scrimmage_from_the_sample_fleets_played_to_victory() -> None:
     g.end_turn()
     # Blue, turn 3: the field holds; jam nothing, EMP the battlecruiser
     assert "inside a Defense Field" in g.refused("fire", ship="Blue Claw", weapon="w2", target="Red Bastion")
-    g.act("fire", 11, ship="Blue Shield", weapon="Laser Pulse Cannon", target="Red Spear")  # 80: Spear 20
+    g.act("fire", 11, ship="Blue Shield", weapon="Laser Pulse Cannon", target="Red Spear", in_range=True)  # 80: Spear 20
     g.act("use-device", ship="Blue Shield", device="EMP Generator", ships="Red Hammer, Red Whisper")
-    g.act("fire", ship="Blue Jays", weapon="Mass Driver", target="Red Wasps")
+    g.act("fire", ship="Blue Jays", weapon="Mass Driver", target="Red Wasps", in_range=True)
     g.end_turn()
     # Red, turn 4: the EMP holds the battlecruiser and stalls the infiltration
     assert "disabled by an EMP" in g.refused("fire", 11, ship="Red Hammer", weapon="w2", target="Blue Fang")
     assert g.rec("Blue Sower", "boarded") and g.rec("Red Whisper", "capture_in") == 3
-    g.act("fire", 6, ship="Red Anvils", weapon="Plasma Bomb Launcher", target="Blue Shield", subsystem="EMP Generator")
+    g.act("fire", 6, ship="Red Anvils", weapon="Plasma Bomb Launcher", target="Blue Shield", subsystem="EMP Generator", in_range=True)
     assert g.rec("Blue Shield", "d1.destroyed")
     g.end_turn()
     # Blue, turn 5: the field is gone; the carrier falls
     assert g.rec("Red Bastion", "shielded") == 0
-    g.act("fire", ship="Blue Fang", weapon="Turreted Railgun", target="Red Bastion")
-    g.act("fire", ship="Blue Claw", weapon="Heavy Mass Driver", target="Red Bastion")
+    g.act("fire", ship="Blue Fang", weapon="Turreted Railgun", target="Red Bastion", in_range=True)
+    g.act("fire", ship="Blue Claw", weapon="Heavy Mass Driver", target="Red Bastion", in_range=True)
     assert g.rec("Red Bastion", "destroyed")
     g.end_turn()
     assert g.s.finished and g.s.winner == "Blue" and g.s.turn == 5
@@ -119,8 +119,8 @@ SCRIPT: list[tuple[str, tuple[int, ...], dict[str, object]]] = [
     ("next-step", (), {}),  # reload
     ("next-step", (), {}),  # flares
     ("next-step", (), {}),  # infiltration
-    ("fire", (11,), {"ship": "Vigil", "weapon": "Ion Beam", "target": "Picket"}),
-    ("fire", (12,), {"ship": "Pike", "weapon": "Ion Beam", "target": "Picket"}),
+    ("fire", (11,), {"ship": "Vigil", "weapon": "Ion Beam", "target": "Picket", "in_range": "yes"}),
+    ("fire", (12,), {"ship": "Pike", "weapon": "Ion Beam", "target": "Picket", "in_range": "yes"}),
     ("friendly-fire", (), {"ally": "Vigil"}),
     ("use-device", (), {"ship": "Vigil", "device": "Afterburner"}),
     ("use-device", (), {"ship": "Haven", "device": "Hyperdrive"}),
@@ -228,4 +228,4 @@ def test_record_spec_declares_every_tracked_value_with_labels_and_glyphs() -> No
     assert spec.field("armor").kind is FieldKind.BAR and spec.field("shielded").kind is FieldKind.TIMER
     fire = engine().action_spec("fire")
     assert [a.name for a in fire.args[:3]] == ["ship", "weapon", "target"] and fire.rolls
-    assert [a.type.value for a in fire.args] == ["ship", "item", "ship", "int", "ship", "text"]
+    assert [a.type.value for a in fire.args] == ["ship", "item", "ship", "int", "ship", "text", "bool"]

@@ -43,7 +43,7 @@ def test_new_games_write_only_generic_changes_and_declared_stories() -> None:
     g = Play([roster("Blue", ship("Pike", "Frigate", ("Ion Beam",)), ship("Lance", "Frigate")),
               roster("Red", ship("Picket", "Frigate"))])
     g.start()
-    events = g.act("fire", 12, ship="Pike", weapon="w1", target="Picket")
+    events = g.act("fire", 12, ship="Pike", weapon="w1", target="Picket", in_range=True)
     assert g.eng.plugin.event_kinds() == frozenset()  # no reducers of its own
     pending = [e for e in events if e.kind == "extra-set"]
     assert [(e.data["key"], e.data["old"], e.data["new"]["damage"]) for e in pending] == [("pending_ff", None, 100)]

@@ -38,8 +38,8 @@ def test_fire_never_starts_from_an_enemy_ship_and_picks_the_first_ready_weapon()
     assert (fire.allowed, fire.actor, fire.weapon, fire.target) == (True, "1", "w1", "6")
     assert fire.actors == ("1", "2", "3", "4", "5")
     assert fire.targets == ("6", "7", "8")
-    g.act("fire", ship="Fang", weapon="w1", target="Brute")  # Railgun 2;1: acc 4 >= agility 3
-    g.act("fire", ship="Fang", weapon="w2", target="Brute")  # turret: acc 10 >= 3
+    g.act("fire", ship="Fang", weapon="w1", target="Brute", in_range=True)  # Railgun 2;1: acc 4 >= agility 3
+    g.act("fire", ship="Fang", weapon="w2", target="Brute", in_range=True)  # turret: acc 10 >= 3
     assert legal(g, "fire", prefer="1").actor == "2"  # Fang has nothing ready now
     g.act("use-device", ship="Pike", device="Defense Field")
     assert legal(g, "fire", prefer="2").weapon == "w1"  # its Ion Beam stays ready after the device
@@ -51,7 +51,7 @@ def test_fire_never_starts_from_an_enemy_ship_and_picks_the_first_ready_weapon()
 
 def test_changing_the_ship_gives_that_ships_first_ready_weapon() -> None:
     g = fleets()
-    g.act("fire", ship="Fang", weapon="w1", target="Brute")
+    g.act("fire", ship="Fang", weapon="w1", target="Brute", in_range=True)
     assert legal(g, "fire", prefer="1").weapon == "w2"  # the railgun was just used: the turret is next
     assert legal(g, "fire", prefer="4").weapon == "w1"
 
@@ -72,7 +72,7 @@ def test_use_device_offers_devices_only_and_starts_from_a_ready_one() -> None:
 def test_friendly_fire_is_allowed_only_when_a_twelve_waits_and_offers_the_attackers_other_ships() -> None:
     g = fleets()
     assert legal(g, "friendly-fire").reason == "no friendly fire is waiting to be settled"
-    g.act("fire", 12, ship="Pike", weapon="Ion Beam", target="Picket")
+    g.act("fire", 12, ship="Pike", weapon="Ion Beam", target="Picket", in_range=True)
     settle = legal(g, "friendly-fire")
     assert settle.allowed and settle.targets == ("1", "3", "4", "5")
     assert not legal(g, "fire").allowed and "is not settled" in legal(g, "fire").reason
@@ -114,7 +114,7 @@ def test_the_menu_opens_on_the_actions_the_step_asks_for_and_the_engine_ticks_th
     g = fleets()
     g.to_step("fire")
     assert [a.kind for a in g.eng.legal_actions(g.s) if a.expected] == ["fire", "friendly-fire"]
-    events = g.act("fire", ship="Fang", weapon="w1", target="Brute")
+    events = g.act("fire", ship="Fang", weapon="w1", target="Brute", in_range=True)
     # a plain shot does the fire step; the bombers' subsystem step only a fire that names one (spook §7 A11)
     assert [e.data["step_id"] for e in events if e.kind == "ticked"] == ["fire"]
     assert [s.id for _, s in g.eng.unticked(g.s)] == []  # the phase's items are all done or tracked

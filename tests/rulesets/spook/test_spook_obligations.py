@@ -46,7 +46,7 @@ def test_the_roll_off_comes_before_turn_1_and_hands_the_turn_to_its_winner() -> 
     assert [e.text for e in events[1:3]] == ["Red takes the first turn", "Red is the active player"]
     g.act("next-step")
     g.to_step("repair")
-    g.act("fire", 11, ship="Brute", weapon="w1", target="Pike")
+    g.act("fire", 11, ship="Brute", weapon="w1", target="Pike", in_range=True)
 
 
 def test_the_table_may_set_the_roll_off_aside_and_players_may_choose_instead() -> None:
@@ -61,7 +61,7 @@ def test_the_table_may_set_the_roll_off_aside_and_players_may_choose_instead() -
 def test_a_twelve_must_be_settled_before_the_game_goes_on() -> None:
     g = fleets()
     g.start()
-    g.act("fire", 12, ship="Pike", weapon="w1", target="Picket")
+    g.act("fire", 12, ship="Pike", weapon="w1", target="Picket", in_range=True)
     assert ids(g) == ["friendly-fire:3"]
     assert "is not settled" in g.refused("use-device", ship="Haven", device="Hyperdrive")
     assert "is not settled" in g.refused("next-step")
@@ -73,7 +73,7 @@ def test_t_issue_13_a_ship_waiting_to_retire_cannot_fire_before_the_retire_step(
     g = fleets()
     g.start()
     g.act("retire", ship="Sower", host="Haven")
-    g.act("fire", ship="Sower", weapon="w1", target="Picket")  # ordered this turn: it may still fire this turn
+    g.act("fire", ship="Sower", weapon="w1", target="Picket", in_range=True)  # ordered this turn: it may still fire this turn
     g.end_turn(upkeep=False)
     g.end_turn(upkeep=False)  # Blue's turn 3 begins; the retire step comes after the upkeep and the confirmation
     g.to_step("confirm")
@@ -83,7 +83,7 @@ def test_t_issue_13_a_ship_waiting_to_retire_cannot_fire_before_the_retire_step(
                               "retire step handles it, and it may not fire, use devices or act before (undock it if it "
                               "moved away) (spook §3 B, §7 A2-A4); do it with next-step.")
     assert "retire-pending:2" in g.refused("lay-mines", ship="Sower", count=1)
-    g.act("fire", 11, ship="Pike", weapon="w1", target="Picket")  # the other ships are free
+    g.act("fire", 11, ship="Pike", weapon="w1", target="Picket", in_range=True)  # the other ships are free
     before = g.ru(0)
     g.act("next-step")  # the retire step: removed, refunded (hull 40 + missile launcher 10)
     assert g.rec("Sower", "retired") and g.ru(0) == before + 50 and ids(g) == []

@@ -50,7 +50,7 @@ def test_a_friendly_fire_waiting_is_on_the_table() -> None:
     g = Play([roster("Blue", ship("Pike", "Frigate", ("Ion Beam",)), ship("Lance", "Frigate")),
               roster("Red", ship("Picket", "Frigate"))])
     g.start()
-    g.act("fire", 12, ship="Pike", weapon="w1", target="Picket")
+    g.act("fire", 12, ship="Pike", weapon="w1", target="Picket", in_range=True)
     (item,) = g.eng.plugin.on_table(g.s)
     assert (item.id, item.kind, item.owner, item.ship) == ("ff:1", "Friendly fire", 0, "1")
     assert item.text == ("100 from Ion Beam of Pike (#1) waits for an own ship within 20 units, or none "

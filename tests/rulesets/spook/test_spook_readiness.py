@@ -58,8 +58,8 @@ def test_a_fresh_ship_shows_its_x_y_uses_and_its_hull_abilities() -> None:
 
 def test_t_spk_13_ion_beam_reloads_over_two_own_turns_and_the_railgun_has_two_shots() -> None:
     g = fleets()
-    g.act("fire", 3, ship="Fang", weapon="Ion Beam", target="Picket")
-    g.act("fire", 3, ship="Fang", weapon="Turreted Railgun", target="Picket")
+    g.act("fire", 3, ship="Fang", weapon="Ion Beam", target="Picket", in_range=True)
+    g.act("fire", 3, ship="Fang", weapon="Turreted Railgun", target="Picket", in_range=True)
     fang = rows(g, "Fang")
     assert fang["w1"] == (R.RELOADING, "used this turn; reload 1;1 (spook §5 Reload): usable again in 2 own turns",
                           2, 0)
@@ -89,7 +89,7 @@ def test_flares_out_of_ammo_then_paid_for() -> None:
 def test_a_subsystem_destroyed_by_bombs_shows_destroyed() -> None:
     g = fleets()
     g.end_turn()
-    g.act("fire", 7, ship="Anvils", weapon="Bomb Launcher", target="Fang", subsystem="Ion Beam")  # acc 8 >= 3; d8 7
+    g.act("fire", 7, ship="Anvils", weapon="Bomb Launcher", target="Fang", subsystem="Ion Beam", in_range=True)  # acc 8 >= 3; d8 7
     assert rows(g, "Fang")["w1"][:2] == (R.DESTROYED, "destroyed by a bomber's subsystem targeting (spook §7 A11)")
 
 
@@ -145,7 +145,7 @@ def test_ships_out_of_play_show_no_live_items() -> None:
     assert g.rec("Wasps", "retired")
     assert rows(g, "Wasps")["w1"] == (R.DISABLED, "the ship has retired (spook §7 A2): out of play", None, None)
     g.act("set", target="Picket", key="armor", value="10")
-    g.act("fire", ship="Fang", weapon="w3", target="Picket")  # acc 10 >= 5: 20 damage
+    g.act("fire", ship="Fang", weapon="w3", target="Picket", in_range=True)  # acc 10 >= 5: 20 damage
     assert rows(g, "Picket") == {"w1": (R.DISABLED, "the ship is destroyed", None, None),
                                  "d1": (R.DISABLED, "the ship is destroyed", None, None),
                                  "a1": (R.DISABLED, "the ship is destroyed", None, None),

@@ -30,7 +30,7 @@ def next_own_turn(g: Play) -> None:
 
 def test_t_spk_13_ion_beam_fired_on_own_turn_1_waits_turn_2_fires_turn_3() -> None:
     g = duel()
-    g.act("fire", 11, ship="Vigil", weapon="Ion Beam", target="Picket")  # acc 4 < agility 5: d12 11 = full
+    g.act("fire", 11, ship="Vigil", weapon="Ion Beam", target="Picket", in_range=True)  # acc 4 < agility 5: d12 11 = full
     assert g.rec("Picket", "armor") == 100
     assert (g.rec("Vigil", "w1.uses"), g.rec("Vigil", "w1.reload"), g.rec("Vigil", "w1.used")) == (0, 2, True)
     assert "already been used this turn" in g.refused("fire", 11, ship="Vigil", weapon="w1", target="Picket")
@@ -42,7 +42,7 @@ def test_t_spk_13_ion_beam_fired_on_own_turn_1_waits_turn_2_fires_turn_3() -> No
     assert "usable again in 1 own turn" in g.refused("fire", 6, ship="Vigil", weapon="Ion Beam", target="Picket")
     next_own_turn(g)  # own turn 3
     assert (g.rec("Vigil", "w1.reload"), g.rec("Vigil", "w1.uses")) == (0, 1)
-    g.act("fire", 6, ship="Vigil", weapon="Ion Beam", target="Picket")  # 6: half damage, 50
+    g.act("fire", 6, ship="Vigil", weapon="Ion Beam", target="Picket", in_range=True)  # 6: half damage, 50
     assert g.rec("Picket", "armor") == 50
     g.check_replay_and_undo()
 
@@ -73,7 +73,7 @@ def test_turreted_railgun_2_1_fires_turns_1_and_2_skips_3_fires_4() -> None:
         if own > 1:
             next_own_turn(g)
         try:
-            g.act("fire", ship="Vigil", weapon="Turreted Railgun", target="Bulwark")  # acc 4 >= agility 2: no roll
+            g.act("fire", ship="Vigil", weapon="Turreted Railgun", target="Bulwark", in_range=True)  # acc 4 >= agility 2: no roll
             fired.append(own)
         except Exception as exc:  # noqa: BLE001
             assert "reloading (2;1)" in str(exc)
@@ -102,7 +102,7 @@ def test_gravity_well_lasts_through_the_opponents_turn_then_reloads_two_own_turn
 @pytest.mark.parametrize(("consecutive", "uses_on_turn_3"), [(False, 1), (True, 2)])
 def test_setting_reload_uses_consecutive(consecutive: bool, uses_on_turn_3: int) -> None:
     g = duel(reload_uses_consecutive=str(consecutive))
-    g.act("fire", ship="Vigil", weapon="Turreted Railgun", target="Bulwark")
+    g.act("fire", ship="Vigil", weapon="Turreted Railgun", target="Bulwark", in_range=True)
     next_own_turn(g)  # own turn 2: not fired
     next_own_turn(g)  # own turn 3
     assert g.rec("Vigil", "w2.uses") == uses_on_turn_3
@@ -111,7 +111,7 @@ def test_setting_reload_uses_consecutive(consecutive: bool, uses_on_turn_3: int)
 def test_missile_launcher_8_1_eight_shots_then_one_turn_off() -> None:
     g = duel()
     for own in range(1, 9):
-        g.act("fire", ship="Vigil", weapon="Missile Launcher", target="Bulwark")  # acc 8 >= 2, no flares
+        g.act("fire", ship="Vigil", weapon="Missile Launcher", target="Bulwark", in_range=True)  # acc 8 >= 2, no flares
         next_own_turn(g)
     assert "reloading (8;1)" in g.refused("fire", ship="Vigil", weapon="w3", target="Bulwark")
     next_own_turn(g)
