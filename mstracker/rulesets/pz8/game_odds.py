@@ -1,6 +1,6 @@
-"""Exact odds before every pz8 roll in a game, from the records and the form as filled so far: a shot
-(pz8 §4, §5; the same figures as `mstracker odds pz8` for that shot), a Torpedo attack (pz8 §5), the
-initiative (pz8 §2) and an asteroid collision (pz8 §6, no dice)."""
+"""Exact odds before the pz8 rolls that are not shots, from the records and the form as filled so far: a
+Torpedo attack (pz8 §5; the same figures as `mstracker odds pz8 --torpedo`), the initiative (pz8 §2) and an
+asteroid collision (pz8 §6, no dice). A shot's odds are its typed action's outcome (shots.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from .model import Ruleset
 from .odds import attack_odds
 from .view import TurnView
 
-SHOTS = frozenset({"fire", "fire-back", "shoot-torpedo"})
 _TIE = Fraction(1, 6)  # both D6 show the same face: 6 of the 36 pairs
 
 
@@ -55,36 +54,10 @@ class GameOdds:
 
     @staticmethod
     def options(state: GameState, kind: str, args: dict[str, Any]) -> dict[str, Any] | None:
-        """The `mstracker odds pz8` options of this roll, from the records (Damaged flags) and the form."""
-        view = TurnView(state)
-        if kind == "torpedo-attack":
-            if not args.get("target"):
-                return None
-            return {"torpedo": True, "target_damaged": bool(state.find_ship(args["target"]).get("damaged"))}
-        if kind not in SHOTS:
+        """The `mstracker odds pz8` options of a Torpedo attack, from the records (Damaged flags) and the form."""
+        if kind != "torpedo-attack" or not args.get("target"):
             return None
-        pending = view.pending
-        fire_back = kind == "fire-back" or bool(args.get("fire_back"))
-        at_torpedo = kind == "shoot-torpedo" or bool(args.get("at_torpedo"))
-        ref = args.get("ship") or (pending.ship if fire_back and pending is not None else None)
-        if not ref:
-            return None
-        shooter = state.find_ship(ref)
-        distance = args.get("distance")
-        answers = fire_back and pending is not None and pending.ship == shooter.id
-        if pending is not None and answers and distance is None:
-            distance = pending.distance
-        target_damaged = False
-        if pending is not None and answers:
-            target_damaged = bool(state.ships[pending.at].get("damaged"))
-        elif not at_torpedo:
-            if not args.get("target"):
-                return None
-            target_damaged = bool(state.find_ship(args["target"]).get("damaged"))
-        if distance is None:
-            return None
-        return {"distance": int(distance), "damaged": bool(shooter.get("damaged")), "target_damaged": target_damaged,
-                "fire_back": fire_back, "at_torpedo": at_torpedo}
+        return {"torpedo": True, "target_damaged": bool(state.find_ship(args["target"]).get("damaged"))}
 
 
 def initiative_odds(rules: Ruleset, state: GameState) -> AttackOdds | None:

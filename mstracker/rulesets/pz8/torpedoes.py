@@ -14,9 +14,9 @@ from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
 from ...game.generic import require_started
 from ...game.plugin import action
 from ...game.state import GameState, ShipState
-from .combat import CombatActions
 from .model import d6_count
 from .procedures import resolve_torpedo_attack
+from .turn import TurnActions
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class TorpedoAttack:
     defence_dice: int
 
 
-class TorpedoActions(CombatActions):
+class TorpedoActions(TurnActions):
     """launch-torpedo and torpedo-attack."""
 
     @action(
