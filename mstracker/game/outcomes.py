@@ -12,7 +12,7 @@ Pure: no I/O; Fractions throughout.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -36,13 +36,18 @@ def odds_of(outcome: Distribution[Outcome], words: OddsWords) -> AttackOdds:
         damage = dict(dealt.items()) if words.damage_table else None
     outcomes = None
     if words.results:
-        first = words.results[0]
-        outcomes = {w: outcome.probability(lambda o, w=w: (o.state_of(ship or "") or first) == w) for w in words.results}
+        first = words.results[0]  # the word of "nothing changed" ("none")
+        reached = outcome.map(lambda o: o.state_of(ship or "") or first)
+        outcomes = {w: reached.probability(w.__eq__) for w in words.results}
     p_destroy = outcome.probability(lambda o: ship in o.destroyed) if ship is not None else None
-    extra: dict[str, Fraction] = {f"p_{m}": outcome.probability(lambda o, m=m: m in o.marks) for m in words.marks}
+    extra: dict[str, Fraction] = {f"p_{m}": outcome.probability(_has_mark(m)) for m in words.marks}
     extra.update(words.extra)
     return AttackOdds(p_hit=p_hit, damage=damage, outcomes=outcomes, expected_damage=expected, p_destroy=p_destroy,
                       extra=extra, notes=words.notes)
+
+
+def _has_mark(mark: str) -> Callable[[Outcome], bool]:
+    return lambda o: mark in o.marks
 
 
 def fold(steps: Sequence[tuple[RuleAction[Any], Any]], target: str) -> Distribution[Outcome]:
