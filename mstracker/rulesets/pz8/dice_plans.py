@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from ...rules.contract import DicePlan, Faces, PlanBuilder, face
 from .initiative import MAX_INITIATIVE_ROLLS
 from .procedures import ToHitNeed
-from .torpedoes import TorpedoAttack
 
 if TYPE_CHECKING:
     from .shots import Shot
+    from .torpedo_attack import TorpedoAttack
 
 SIDES = 6
 TO_HIT = "To-hit table (pz8 §4)"

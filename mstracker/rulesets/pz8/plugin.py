@@ -1,7 +1,8 @@
 """The pz8 ruleset plugin: a whole pz8 game through the engine (pz8 §2 to §6).
 
-The shots are typed actions (`shots`: fire, fire-back, shoot-torpedo; each prepares its shot once and
-answers the refusals, the dice, the exact outcome and the decision from it). The other actions live in
+The shots and the Torpedo attack are typed actions (`shots`: fire, fire-back, shoot-torpedo;
+`torpedo_attack`): each prepares its decision once and answers the refusals, the dice, the exact outcome
+and the decision from it. The other actions live in
 groups, one per module: `activation` (activate, move, end-activation), `turn` (the initiative, the turn's
 automatic steps, its obligations), `torpedoes` (launching and Torpedo attacks), `counters` (asteroids, the
 drift arrow, the end-of-turn prompts); `game_base` holds the changes they share. The contract's other
@@ -28,13 +29,14 @@ from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, P
 from ...rules.names import UnknownName, find_entry
 from ...rules.outcome import AttackOdds
 from .counters import CounterActions
-from .dice_plans import initiative_plan, torpedo_plan
-from .game_odds import GameOdds
+from .dice_plans import initiative_plan
+from .game_odds import game_odds
 from .legal import LegalAnswers
 from .planning import plan_shot
 from .readiness import ship_readiness
 from .record import record_spec
 from .shots import SHOT_ACTIONS
+from .torpedo_attack import TorpedoStrike
 from .table import table_items
 
 
@@ -56,12 +58,11 @@ class Plugin(CounterActions):
         "shift-asteroids": ("asteroid-collision", "set-drift"),
     }
 
-    rule_actions = SHOT_ACTIONS
+    rule_actions = (*SHOT_ACTIONS, TorpedoStrike)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
         self._legal = LegalAnswers(self)
-        self._odds = GameOdds()
 
     # ---- declarations -----------------------------------------------------------------------
     def build_record_spec(self) -> RecordSpec:
@@ -138,10 +139,8 @@ class Plugin(CounterActions):
         return table_items(state)
 
     def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        """The dice of the Torpedo attack and the initiative, from the decider's own preparation (its refusals
-        too); the shots' are their typed actions' (shots.py)."""
-        if kind == "torpedo-attack":
-            return torpedo_plan(self.prepare_torpedo_attack(state, args))
+        """The dice of the initiative, from the decider's own preparation (its refusals too); the shots' and
+        the Torpedo attack's are their typed actions' (shots.py, torpedo_attack.py)."""
         if kind == "roll-initiative":
             return initiative_plan(list(self.prepare_initiative(state)))
         return None
@@ -156,6 +155,6 @@ class Plugin(CounterActions):
         return super().damage_by(state, kind, args, ship)
 
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        """Exact odds before a Torpedo attack, the initiative or a collision (see game_odds.py; the shots' are
-        their typed actions' outcome); None while the form is incomplete."""
-        return self._odds.odds(self.rules(state), state, kind, args)
+        """Exact odds before the initiative or a collision (see game_odds.py; the shots' and the Torpedo
+        attack's are their typed actions' outcome); None while the form is incomplete."""
+        return game_odds(self.rules(state), state, kind, args)

@@ -292,14 +292,16 @@ def test_attack_odds_follow_the_records_and_the_settings() -> None:
                                                                             "target_damaged": True})
     assert odds.expected_damage == odds.outcomes["destroyed"]
     assert odds.p_hit == Fraction(1, 3) and odds.outcomes["damaged"] == 0  # a Damaged target is Destroyed or not
-    torp = eng.action_odds(s, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"}))
-    assert torp.p_hit == 1
-    assert replace(torp, expected_damage=None) == attack_odds(eng.ruleset, {"torpedo": True, "target_damaged": True})
-    # a shot at a salvo has odds once the salvo is on the table (A1's, shot at by the Damaged B1)
+    # a salvo's attack and a shot at a salvo have odds once the salvo is on the table (A1's, at the Damaged B1)
+    assert eng.action_odds(s, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"})) is None
     assert eng.action_odds(s, Action("shoot-torpedo", {"ship": "B1", "torpedo": "t1", "distance": 2})) is None
     salvo = at_fire()
     salvo.act("launch-torpedo", ship="A1")
     salvo.act("set", target="B1", key="damaged", value="yes")
+    torp = eng.action_odds(salvo.state, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"}))
+    assert torp.p_hit == 1
+    assert replace(torp, expected_damage=None) == attack_odds(eng.ruleset, {"torpedo": True, "target_damaged": True})
+    assert torp.expected_damage == torp.outcomes["destroyed"]  # one damage step: Damaged -> Destroyed
     at_t = eng.action_odds(salvo.state, Action("fire", {"ship": "B1", "target": "t1", "distance": 2, "at_torpedo": True}))
     assert at_t.p_hit == Fraction(1, 6)  # 4+ at 1-3, -1 Damaged, -1 at Torpedoes: only a 6
     assert at_t.expected_damage is None and at_t.p_destroy == Fraction(1, 6)  # a salvo explodes; no damage
