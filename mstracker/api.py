@@ -10,7 +10,9 @@ What is here, by what an author writes:
   declarations (`DemoSpec`, `SceneStep`, `OddsOption`, `OptionType`, `ShipFields`, `BuilderField`,
   `FieldType`, `DesignSchema`), the data model's bases (`RulesetBase`, `Entry`);
 * the fleet checks' values: `Roster`, `ShipEntry`, `FleetReport`, `Finding`, `Severity`, `ShipSheet`;
-* the game rules: `RulesetPlugin`, `TurnStructure`, `@action` with `ArgSpec`/`ArgType`, `@auto_step`,
+* the game rules: `RulesetPlugin`, `TurnStructure`, the typed action `RuleAction` (its `prepare` refuses,
+  `Incomplete` for a blank argument, its `outcome` a distribution of `Outcome`, its odds' words `OddsWords`),
+  `@action` deciders with `ArgSpec`/`ArgType` beside them, `@auto_step`,
   `Batch` for every change, `InvalidAction` to refuse, `DiceRecorder`, `Event`, `dice_data`, the state
   (`GameState`, `ShipState`, `ShipItem`, `PlayerState`, `Action`, `ActionSpec`) and the record
   (`RecordSpec`, `FieldSpec`, `FieldKind`);
@@ -60,6 +62,10 @@ if TYPE_CHECKING:
     from .game.state import PlayerState as PlayerState
     from .game.state import ShipItem as ShipItem
     from .game.state import ShipState as ShipState
+    from .game.typed_action import Incomplete as Incomplete
+    from .game.typed_action import OddsWords as OddsWords
+    from .game.typed_action import Outcome as Outcome
+    from .game.typed_action import RuleAction as RuleAction
     from .rules.base import Entry as Entry
     from .rules.base import RulesetBase as RulesetBase
     from .rules.contract import BuilderField as BuilderField
@@ -98,6 +104,7 @@ _WHERE: dict[str, str] = {
     **dict.fromkeys(("RulesetPlugin", "TurnStructure", "action", "auto_step"), "game.plugin"),
     **dict.fromkeys(("FieldKind", "FieldSpec", "RecordSpec"), "game.records"),
     **dict.fromkeys(("GameState", "PlayerState", "ShipItem", "ShipState"), "game.state"),
+    **dict.fromkeys(("Incomplete", "OddsWords", "Outcome", "RuleAction"), "game.typed_action"),
     **dict.fromkeys(("Entry", "RulesetBase"), "rules.base"),
     **dict.fromkeys((
         "BuilderField", "DemoSpec", "DesignSchema", "DicePlan", "DieNeed", "DistanceUse", "FieldType",

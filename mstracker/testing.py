@@ -38,7 +38,10 @@ import pytest
 
 from .dice import RngFaces, TypedFaces
 from .game import Action, Engine, GameState, InvalidAction, engine_for
+from .dice import Distribution
 from .game.events import ActionSpec, ArgType
+from .game.typed_action import Outcome
+from .game.typed_legal import refusal
 from .game.plugin import RulesetPlugin
 from .game.planner import Distances, fire_plan
 from .game.planner_focus import focus_fire
@@ -46,7 +49,7 @@ from .rules.contract import DicePlan
 from .rules.registry import package
 
 __all__ = ["MAX_COMBINATIONS", "Offered", "RulesetConformance", "Situation", "demo_situation", "face_combinations",
-           "offered_attacks"]
+           "offered_attacks", "typed_outcomes"]
 
 #: Face combinations enumerated at most: for the first action offered, and for each of the others (larger
 #: plans are left to the ruleset's own tests).
@@ -193,6 +196,32 @@ def enumerated_outcome(situation: Situation, offered: Offered, limit: int = MAX_
     return expected, destroyed
 
 
+def typed_outcomes(situation: Situation, offered: Offered, limit: int = MAX_COMBINATIONS
+                   ) -> tuple[Distribution[Outcome], Distribution[Outcome]] | None:
+    """(the typed action's `outcome(prepare(...))`, the distribution of what deciding every face combination
+    of its declared `dice` did, as its `observed` reads the records); None when the action is not typed, has
+    no outcome or reading, or its plan is too large to enumerate."""
+    eng, state = situation.engine, situation.state
+    typed = eng.plugin.typed_action(offered.action.kind)
+    if typed is None:
+        return None
+    args = offered.spec.coerce(offered.action.args)
+    prepared = typed.prepare(state, args)
+    promised = typed.outcome(prepared)
+    plan = typed.dice(prepared)
+    combos = face_combinations(plan, limit) if plan is not None else [((), Fraction(1))]
+    if promised is None or combos is None:
+        return None
+    seen: dict[Outcome, Fraction] = {}
+    for faces, chance in combos:
+        events = eng.decide(state, offered.action, TypedFaces(faces))
+        found = typed.observed(prepared, state, events, eng.apply(state, events))
+        if found is None:
+            return None
+        seen[found] = seen.get(found, Fraction(0)) + chance
+    return promised, Distribution.from_weights(seen)
+
+
 class RulesetConformance:
     """The contract's promises for one ruleset; subclass it with `ruleset_id`, or override the `ruleset_id`
     fixture with params to run it for several."""
@@ -213,6 +242,13 @@ class RulesetConformance:
         offered = offered_attacks(situation)
         checked = 0
         for n, one in enumerate(offered):
+            limit = MAX_COMBINATIONS if n == 0 else MAX_OTHER_COMBINATIONS
+            if situation.engine.plugin.typed_action(one.action.kind) is not None:
+                pair = typed_outcomes(situation, one, limit)
+                if pair is not None:  # a typed action: its whole outcome, ship by ship, is what every face does
+                    assert pair[0] == pair[1], (one.action, "outcome", pair[0], "decided", pair[1])
+                    checked += 1
+                continue
             outcome = enumerated_outcome(situation, one, MAX_COMBINATIONS if n == 0 else MAX_OTHER_COMBINATIONS)
             if outcome is None:
                 continue
@@ -244,7 +280,8 @@ class RulesetConformance:
         for row in rows[:3]:
             alone = focus_fire(eng, state, row.target, [(row.ship, row.weapon)], measured)
             assert alone.p_destroy == row.p_destroy, row
-            if row.expected_damage is not None and eng.plugin.target_condition(state, state.ships[row.target]) is not None:
+            planned = eng.plugin.target_condition(state, state.ships[row.target]) is not None
+            if row.expected_damage is not None and (planned or eng.plugin.typed_action(row.shot.kind) is not None):
                 assert alone.expected_damage == row.expected_damage, row
 
     def test_what_the_legality_answer_refuses_the_engine_refuses(self, situation: Situation) -> None:
@@ -262,6 +299,42 @@ class RulesetConformance:
             if "ship" in names and legal.actors and others:
                 _assert_refused(eng, state, Action(legal.kind, {**args, "ship": others[0]}),
                                 f"#{others[0]} is not among the actors {legal.actors}")
+
+    def test_every_refusal_of_a_typed_action_is_its_prepare_s(self, situation: Situation) -> None:
+        eng, state = situation.engine, situation.state
+        standing = {o.message() for o in eng.obligations(state)}
+        tried = 0
+        for spec in eng.action_specs():
+            typed = eng.plugin.typed_action(spec.kind)
+            if typed is None:
+                continue
+            legal = eng.legal_action(state, spec.kind)
+            names = [a.name for a in spec.args]
+            if not legal.allowed and legal.reason not in standing and not eng.plugin.available(state, spec.kind):
+                assert legal.reason == refusal(typed, state, {}), (spec.kind, legal.reason)
+            for ship in (state.ships if "ship" in names else [None]):
+                args = {**{k: v for k, v in situation.measured.items() if k in names}, **legal.defaults(names)}
+                if ship is not None:
+                    args["ship"] = ship
+                    enemy = next((t for t in state.ships.values() if t.owner != state.ships[ship].owner), None)
+                    if "target" in names and enemy is not None:
+                        args.setdefault("target", enemy.id)
+                try:
+                    spec.coerce(args)
+                except InvalidAction:
+                    continue  # not filled in: the form asks for the argument, no rule refuses
+                why = refusal(typed, state, args)
+                if why is None:
+                    continue
+                tried += 1
+                try:
+                    eng.decide(state, Action(spec.kind, args), RngFaces(random.Random(7)))
+                except InvalidAction as exc:
+                    assert str(exc) == why or str(exc) in standing, (spec.kind, args, str(exc), why)
+                else:
+                    raise AssertionError(f"the engine did {spec.kind} {args} though prepare refuses: {why}")
+        if not tried:
+            pytest.skip(f"{situation.ruleset_id}: no typed action refused at the demo's first attack")
 
     def test_no_declared_capability_answers_zero_by_default(self, situation: Situation) -> None:
         plugin = situation.engine.plugin

@@ -8,15 +8,20 @@ from .batch import Batch, extra_set
 from .engine import Engine, engine_for
 from .errors import GameError, InvalidAction, InvalidSetting
 from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, dice_data, dice_words
-from .plugin import DefaultPlugin, RulesetPlugin, TurnStructure, action, auto_step, plugin_for, reducer
+from .plugin import RulesetPlugin, TurnStructure, action, auto_step, plugin_for
 from .records import FieldKind, FieldSpec, RecordSpec
 from .report import battle_report, report_json, report_markdown
 from .report_html import report_html
 from .setup import parse_setting_value, resolve_settings
 from .state import GameState, PhaseInfo, PlayerState, ShipItem, ShipState, StepInfo
+from .typed_action import Incomplete, OddsWords, Outcome, RuleAction
 
 __all__ = [
     "GENERIC_SPECS",
+    "Incomplete",
+    "OddsWords",
+    "Outcome",
+    "RuleAction",
     "Action",
     "ActionSpec",
     "ArgSpec",
@@ -24,7 +29,6 @@ __all__ = [
     "Batch",
     "StepRole",
     "extra_set",
-    "DefaultPlugin",
     "DiceRecorder",
     "Engine",
     "Event",
@@ -50,7 +54,6 @@ __all__ = [
     "engine_for",
     "parse_setting_value",
     "plugin_for",
-    "reducer",
     "report_html",
     "report_json",
     "report_markdown",

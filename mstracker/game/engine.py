@@ -22,7 +22,6 @@ from ..rules import RulesetBase
 from ..rules.contract import DicePlan, LegalAction, Obligation
 from ..rules.outcome import AttackOdds
 from .actions import GENERIC_DECIDERS, GENERIC_SPECS, StepRole
-from .damage import with_expected_dealt
 from .errors import GameError, InvalidAction
 from .events import Action, ActionSpec, ArgType, DiceRecorder, Event
 from . import turn_order
@@ -50,9 +49,6 @@ class Engine:
                 raise GameError(f"plugin {type(plugin).__name__} redefines the generic action {spec.kind!r}")
             specs[spec.kind] = spec
         self._specs = specs
-        clash = plugin.event_kinds() & GENERIC_REDUCERS.keys()
-        if clash:
-            raise GameError(f"plugin {type(plugin).__name__} redefines generic events: {', '.join(sorted(clash))}")
 
     @property
     def ruleset(self) -> RulesetBase:
@@ -92,8 +88,10 @@ class Engine:
         args = spec.coerce(action.args)
         self.check_obligations(state, spec, args)
         planned: PlannedFaces | None = None
-        if not spec.generic:
-            plan = self.plugin.action_dice(state, action.kind, args)
+        if not spec.generic:  # a typed action (or an @action decider through the adapter): prepare → dice → apply
+            rule = self.plugin.rule_action(action.kind)
+            prepared = rule.prepare(state, args)
+            plan = rule.dice(prepared)
             if plan is not None:
                 planned = PlannedFaces(faces, plan, action.kind)
         dice = DiceRecorder(planned or faces)
@@ -101,7 +99,7 @@ class Engine:
             if spec.generic:
                 events = GENERIC_DECIDERS[action.kind](self, state, args, dice)
             else:
-                events = list(self.plugin.decide(state, action.kind, args, dice))
+                events = rule.events(state, prepared, dice)
                 if planned is not None:
                     planned.finish()
                     events += planned.record(state)
@@ -135,9 +133,9 @@ class Engine:
             args = spec.coerce(action.args)
         except InvalidAction:
             return None
-        # expected damage has one meaning on every screen: dealt, capped at what the target has (game.damage)
-        return with_expected_dealt(self.plugin, state, action.kind, args,
-                                   self.plugin.action_odds(state, action.kind, args))
+        # expected damage has one meaning on every screen: dealt, capped at what the target has (game.damage);
+        # a typed action's odds are its outcome's (game.outcomes), an @action decider's through the adapter
+        return self.plugin.rule_action(action.kind).odds(state, args)
 
     def step_odds(self, state: GameState) -> AttackOdds | None:
         """The odds of what the automatic step next-step enters decides with its dice (None: it rolls none)."""
@@ -243,7 +241,8 @@ class Engine:
         args = spec.coerce(action.args)
         self.check_obligations(state, spec, args)
         if not spec.generic:
-            return self.plugin.action_dice(state, action.kind, args)
+            rule = self.plugin.rule_action(action.kind)
+            return rule.dice(rule.prepare(state, args))
         if action.kind in ("next-step", "advance"):
             entered = self.step_after_next(state)
             if entered is None:

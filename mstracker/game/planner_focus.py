@@ -3,7 +3,8 @@ they destroy it, with the distribution of the damage they deal.
 
 Each attack is applied to the condition the previous one left (the ruleset's `shot_conditions`: armor
 left, flares spent, damage thresholds crossed), through `Distribution.bind`, so the result is exact; a
-target already destroyed takes no further attack. The damage of one step is the ruleset's
+target already destroyed takes no further attack. Where the attacks are typed actions (game.typed_action),
+their outcomes are folded instead (`game.outcomes.fold`: each made again after what the ones before did). The damage of one step is the ruleset's
 `condition_damage` between the two conditions. Attacks are checked the way the planner checks one: the
 ship fires now, the weapon is ready, the target is an enemy it may fire at, the shot is not refused, and
 a distance the odds depend on has been measured. The same weapon may be listed once; several weapons of
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..dice import Distribution
 from ..rules.contract import Readiness
 from .errors import InvalidAction
+from .outcomes import fold
 from .planner import Distances, FirePlanner, PlanRow
 from .state import GameState, ShipState
 
@@ -86,6 +88,12 @@ class FocusPlanner:
             raise InvalidAction(f"name at least one attack on {aim.label}")
         rows = tuple(self.checked_row(ship, weapon, aim, distances, seen) for seen, (ship, weapon)
                      in [(shots[:n], shots[n]) for n in range(len(shots))])
+        typed = [planner.plugin.typed_action(r.shot.kind) for r in rows]
+        if all(a is not None for a in typed):  # typed actions: their outcomes folded in the rules' order
+            together = fold([(a, a.plan(planner.state, r.shot.args)) for a, r in zip(typed, rows) if a is not None],
+                            aim.id)
+            return FocusFire(aim.id, aim.name, rows, together.probability(lambda o: aim.id in o.destroyed),
+                             together.map(lambda o: o.damage_to(aim.id) or 0))
         start = planner.condition(aim)
         if start is None:
             raise InvalidAction("these rules give no condition of a target to plan fire against")

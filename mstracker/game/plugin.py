@@ -87,6 +87,7 @@ from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from .generic import change_resource, end_game, note, set_value
 from .records import FieldKind, FieldSpec, RecordSpec
 from .state import GameState, PlayerState, ShipItem, ShipState
+from .typed_action import DeciderAction, RuleAction
 from ..rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness, TableItem
 
 if TYPE_CHECKING:
@@ -94,7 +95,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Acting",
-    "DefaultPlugin",
     "PhasePlay",
     "RulesetPlugin",
     "TurnStructure",
@@ -104,7 +104,6 @@ __all__ = [
     "end_game",
     "note",
     "plugin_for",
-    "reducer",
     "set_value",
 ]
 
@@ -152,16 +151,6 @@ def action(kind: str, *args: ArgSpec, help: str, rolls: bool = False) -> Callabl
     return mark
 
 
-def reducer(kind: str) -> Callable[[Callable], Callable]:
-    """Mark a plugin method as the reducer of event `kind`: `method(state, event) -> GameState`."""
-
-    def mark(fn: Callable) -> Callable:
-        fn.__game_reducer__ = kind  # type: ignore[attr-defined]
-        return fn
-
-    return mark
-
-
 def auto_step(step_id: str) -> Callable[[Callable], Callable]:
     """Mark a plugin method as the handler of automatic step `step_id`: `method(state, dice) -> list[Event]`."""
 
@@ -173,36 +162,37 @@ def auto_step(step_id: str) -> Callable[[Callable], Callable]:
 
 
 class RulesetPlugin:
-    """Base of every ruleset plugin; used as is (DefaultPlugin) it offers the generic actions only."""
+    """Base of every ruleset plugin: its actions are typed actions (`rule_actions`, game.typed_action) and
+    `@action` decider methods beside them (through the DeciderAction adapter)."""
 
     turn_structure: ClassVar[TurnStructure | None] = None
     #: The kinds of the narrative events its deciders tell the story with (Batch.story).
     narrative: ClassVar[frozenset[str]] = frozenset()
     #: Checklist step id -> the actions that do that step: the engine ticks the step when one is done.
     step_actions: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: The typed actions of the ruleset, one class per action kind (built once per plugin).
+    rule_actions: ClassVar[tuple[type[RuleAction[Any]], ...]] = ()
     _action_methods: ClassVar[dict[str, str]] = {}
-    _reducer_methods: ClassVar[dict[str, str]] = {}
     _auto_methods: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         actions: dict[str, str] = {}
-        reducers: dict[str, str] = {}
         autos: dict[str, str] = {}
         for klass in reversed(cls.__mro__):
             for name, member in vars(klass).items():
                 if hasattr(member, "__game_action__"):
                     actions[member.__game_action__.kind] = name
-                if hasattr(member, "__game_reducer__"):
-                    reducers[member.__game_reducer__] = name
                 if hasattr(member, "__game_auto_step__"):
                     autos[member.__game_auto_step__] = name
-        cls._action_methods, cls._reducer_methods, cls._auto_methods = actions, reducers, autos
+        cls._action_methods, cls._auto_methods = actions, autos
 
     def __init__(self, ruleset: RulesetBase) -> None:
         self.ruleset = ruleset
         self.engine: Engine | None = None  # set by the Engine that uses this plugin
         self._spec: RecordSpec | None = None
+        self._typed: dict[str, RuleAction[Any]] = {a.spec.kind: a(self) for a in self.rule_actions}
+        self._adapted: dict[str, RuleAction[Any]] = {}
 
     @property
     def ruleset_id(self) -> str:
@@ -227,13 +217,24 @@ class RulesetPlugin:
         return default_record_spec(self.ruleset)
 
     def action_specs(self) -> tuple[ActionSpec, ...]:
-        return tuple(getattr(self, name).__game_action__ for name in self._action_methods.values())
+        """The `@action` deciders' specs, then the typed actions' (each in the order declared)."""
+        deciders = tuple(getattr(self, name).__game_action__ for name in self._action_methods.values())
+        return deciders + tuple(a.spec for a in self._typed.values())
+
+    def typed_action(self, kind: str) -> RuleAction[Any] | None:
+        """The typed action of `kind`, None for an `@action` decider (or no such kind)."""
+        return self._typed.get(kind)
+
+    def rule_action(self, kind: str) -> RuleAction[Any]:
+        """The action of `kind` as a typed action: its own, or its `@action` decider through the adapter."""
+        found = self._typed.get(kind) or self._adapted.get(kind)
+        if found is None:
+            spec = next(s for s in self.action_specs() if s.kind == kind)
+            found = self._adapted[kind] = DeciderAction(self, spec)
+        return found
 
     def auto_step_ids(self) -> frozenset[str]:
         return frozenset(self._auto_methods)
-
-    def event_kinds(self) -> frozenset[str]:
-        return frozenset(self._reducer_methods)
 
     # ---- game set-up ---------------------------------------------------------------------------
     def class_stats(self, ship_class: str, roster: Roster | None = None) -> dict[str, Any]:
@@ -317,8 +318,7 @@ class RulesetPlugin:
         """Events of older saves only: the state after an event in a shape this ruleset once wrote
         (recognise it by its data), else None. New events are generic changes and narrative kinds,
         which the engine reduces itself."""
-        name = self._reducer_methods.get(event.kind)
-        return None if name is None else getattr(self, name)(state, event)
+        return None
 
     def run_auto_step(self, state: GameState, step_id: str, dice: DiceRecorder) -> list[Event]:
         return list(getattr(self, self._auto_methods[step_id])(state, dice))
@@ -483,19 +483,19 @@ class RulesetPlugin:
 
     def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
                      expected: bool) -> LegalAction:
+        typed = self.typed_action(spec.kind)
+        if typed is not None:  # availability, actors, targets and refusals from trying its prepare
+            from .typed_legal import typed_legal
+
+            return typed_legal(self, state, typed, prefer, marked, expected)
         names = {a.name: a for a in spec.args}
         reason = self.available(state, spec.kind)
         actor = weapon = target = None
         actor_ids: tuple[str, ...] = ()
         target_ids: tuple[str, ...] = ()
         if "ship" in names:
-            actors = self.actors(state, spec.kind)
-            if reason is None and self.turns() is TurnStructure.PHASE_BY_PLAYER and spec.kind not in self.any_side:
-                acting = self.acting(state).players  # a phase done in turn: the acting player's ships only
-                if actors and not any(s.owner in acting for s in actors):
-                    reason = (f"it is {' and '.join(state.players[p].name for p in acting)}'s part of this phase; "
-                              "the other side does it in turn, after next-step")
-                actors = [s for s in actors if s.owner in acting] or actors
+            actors, turn = self.phase_actors(state, spec.kind, reason)
+            reason = reason or turn
             actor_ids = tuple(s.id for s in actors)
             actor = prefer if prefer in actor_ids else (actor_ids[0] if actor_ids else None)
             if reason is None and not actors:
@@ -508,6 +508,19 @@ class RulesetPlugin:
             target = marked if marked in target_ids else (target_ids[0] if len(target_ids) == 1 else None)
         return LegalAction(spec.kind, allowed=reason is None, reason=reason or "", expected=expected,
                            actor=actor, weapon=weapon, target=target, actors=actor_ids, targets=target_ids)
+
+    def phase_actors(self, state: GameState, kind: str, reason: str | None) -> tuple[list[ShipState], str | None]:
+        """The candidate actors of `kind` (`actors`) and, in a PHASE_BY_PLAYER phase done in turn, only the
+        acting player's, with why the other side's may not act yet (None: no such reason)."""
+        actors = self.actors(state, kind)
+        turn = None
+        if reason is None and self.turns() is TurnStructure.PHASE_BY_PLAYER and kind not in self.any_side:
+            acting = self.acting(state).players  # a phase done in turn: the acting player's ships only
+            if actors and not any(s.owner in acting for s in actors):
+                turn = (f"it is {' and '.join(state.players[p].name for p in acting)}'s part of this phase; "
+                        "the other side does it in turn, after next-step")
+            actors = [s for s in actors if s.owner in acting] or actors
+        return actors, turn
 
     def already_done(self, state: GameState, step_id: str) -> str:
         """Why a players' step is done already as it is entered ('' when it is not): the engine ticks it
@@ -642,10 +655,6 @@ class PlanningHelper:
 
     def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
         return self._planning.condition_damage(before, after)
-
-
-class DefaultPlugin(RulesetPlugin):
-    """Generic play for any ruleset from its data, until the ruleset's own plugin lands."""
 
 
 def plugin_for(ruleset: RulesetBase) -> RulesetPlugin:

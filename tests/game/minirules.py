@@ -26,7 +26,6 @@ from mstracker.game import (
     auto_step,
     dice_data,
     dice_words,
-    reducer,
 )
 from mstracker.game.plugin import change_resource, set_value
 from mstracker.rules.base import Meta, Phase, PhaseStep, RulesetBase, Setting, StepKind
@@ -135,8 +134,10 @@ class MiniPlugin(RulesetPlugin):
             raise InvalidAction(f"{state.active_player.name} has {have} RU; cannot spend {args['amount']}")
         return [change_resource(state, state.active, "ru", have - args["amount"], "spent")]
 
-    @reducer("weapon-fired")
-    def _fired(self, state: GameState, event: Event) -> GameState:
+    def reduce(self, state: GameState, event: Event) -> GameState | None:
+        """Its own event, read the way a ruleset reads the events older saves wrote: a fired weapon reloads."""
+        if event.kind != "weapon-fired":
+            return None
         ship = state.ships[event.data["ship"]]
         turns = int(state.settings.get("reload_turns", 1))
         return state.with_ship(ship.with_item_values(event.data["item"], {"reload": turns}))

@@ -7,13 +7,18 @@ what the screens need and imports the heavy modules (model, procedures, game plu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..class_loadout import ClassLoadoutPackage
-from ...rules.contract import DemoSpec, OddsOption, OptionType, SceneStep
+from ...rules.contract import DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep
+
+if TYPE_CHECKING:
+    from ...fleet import FleetReport, Roster, ShipEntry
+    from ...game.plugin import RulesetPlugin
+    from ...rules.base import RulesetBase
+    from ...rules.outcome import AttackOdds
 
 
-class Pz8Package(ClassLoadoutPackage):
+class Pz8Package(RulesetPackage):
     id = "pz8"
     order = 30
     title = "Pz8 Spaceships Wargame Rules"
@@ -36,10 +41,37 @@ class Pz8Package(ClassLoadoutPackage):
         measured={"distance": "2"},
     )
 
-    def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
+    # each answer imports its own module when asked, so listing the rulesets stays cheap
+    def model(self) -> type[RulesetBase]:
+        from .model import Ruleset
+
+        return Ruleset
+
+    def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
+        from .fleet import validate
+
+        return validate(roster, ruleset)  # type: ignore[arg-type]  # the registry hands it pz8's own model
+
+    def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
+        from .fleet import starter_roster
+
+        return starter_roster(ruleset, preset)  # type: ignore[arg-type]
+
+    def offered_loadout(self, ruleset: RulesetBase, roster: Roster, ship: ShipEntry) -> Mapping[str, Any]:
+        """What each ship may mount: its class's armament."""
+        from .fleet import offered_loadout
+
+        return offered_loadout(ruleset, ship.ship_class)  # type: ignore[arg-type]
+
+    def odds(self, ruleset: RulesetBase, options: Mapping[str, Any]) -> AttackOdds:
         from .odds import attack_odds
 
-        return attack_odds(ruleset, options)
+        return attack_odds(ruleset, options)  # type: ignore[arg-type]
+
+    def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
+        from .plugin import Plugin
+
+        return Plugin(ruleset)
 
 
 RULESET = Pz8Package()

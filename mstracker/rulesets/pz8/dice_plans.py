@@ -6,11 +6,15 @@ against these plans.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...rules.contract import DicePlan, Faces, PlanBuilder, face
-from .combat import Shot
 from .initiative import MAX_INITIATIVE_ROLLS
 from .procedures import ToHitNeed
-from .torpedoes import TorpedoAttack
+
+if TYPE_CHECKING:
+    from .shots import Shot
+    from .torpedo_attack import TorpedoAttack
 
 SIDES = 6
 TO_HIT = "To-hit table (pz8 §4)"

@@ -101,6 +101,12 @@ class Pz8Base(RulesetPlugin):
         ship, at = batch.state.ships[pending.ship], batch.state.ships[pending.at]
         batch.extra("fire_back", None, f"{ship.label} did not fire back at {at.label}: the chance is gone (pz8 §4)")
 
+    def take_off(self, batch: Batch, torpedo: dict[str, Any], gone: str, text: str) -> None:
+        """A Torpedo salvo's counter leaves the table; its entry stays, marked gone, so its id is not reused."""
+        salvos = [dict(t, gone=gone) if t["id"] == torpedo["id"] else t
+                  for t in TurnView(batch.state).counters("torpedoes", all_=True)]
+        batch.extra("torpedoes", salvos, text)
+
     def fleet_gone(self, batch: Batch, player: int) -> None:
         """A note when a side has just lost its last Spaceship."""
         if TurnView(batch.state).fleet(player):

@@ -1,90 +1,28 @@
-"""Exact odds before every pz8 roll in a game, from the records and the form as filled so far: a shot
-(pz8 §4, §5; the same figures as `mstracker odds pz8` for that shot), a Torpedo attack (pz8 §5), the
-initiative (pz8 §2) and an asteroid collision (pz8 §6, no dice)."""
+"""Exact odds before the pz8 decisions that are not typed actions: the initiative (pz8 §2) and an asteroid
+collision (pz8 §6, no dice). A shot's and a Torpedo attack's odds are their typed action's outcome
+(shots.py, torpedo_attack.py)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any
 
-from ...game.errors import InvalidAction
 from ...game.state import GameState
 from ...rules.outcome import AttackOdds
 from .initiative import initiative_distribution
 from .model import Ruleset
-from .odds import attack_odds
 from .view import TurnView
 
-SHOTS = frozenset({"fire", "fire-back", "shoot-torpedo"})
 _TIE = Fraction(1, 6)  # both D6 show the same face: 6 of the 36 pairs
 
 
-class GameOdds:
-    """Odds of the rolls of one game, cached by the game's settings and the shot's figures."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple[Any, ...], AttackOdds] = {}
-
-    def odds(self, rules: Ruleset, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        """None while the form is incomplete or names what is not there."""
-        try:
-            if kind == "roll-initiative":
-                return initiative_odds(rules, state)
-            if kind == "asteroid-collision":
-                return collision_odds(args)
-            options = self.options(state, kind, args)
-        except (InvalidAction, ValueError, KeyError, TypeError):
-            return None
-        if options is None:
-            return None
-        return self.for_options(rules, state, options)
-
-    def for_options(self, rules: Ruleset, state: GameState, options: dict[str, Any]) -> AttackOdds | None:
-        """The `mstracker odds pz8` figures of these options, cached; None when they cannot be (ValueError)."""
-        key = (tuple(sorted(state.settings.items())), tuple(sorted(options.items())))
-        found = self._cache.get(key)
-        if found is None:
-            try:
-                found = attack_odds(rules, options)
-            except ValueError:
-                return None
-            if len(self._cache) > 512:
-                self._cache.clear()
-            self._cache[key] = found
-        return found
-
-    @staticmethod
-    def options(state: GameState, kind: str, args: dict[str, Any]) -> dict[str, Any] | None:
-        """The `mstracker odds pz8` options of this roll, from the records (Damaged flags) and the form."""
-        view = TurnView(state)
-        if kind == "torpedo-attack":
-            if not args.get("target"):
-                return None
-            return {"torpedo": True, "target_damaged": bool(state.find_ship(args["target"]).get("damaged"))}
-        if kind not in SHOTS:
-            return None
-        pending = view.pending
-        fire_back = kind == "fire-back" or bool(args.get("fire_back"))
-        at_torpedo = kind == "shoot-torpedo" or bool(args.get("at_torpedo"))
-        ref = args.get("ship") or (pending.ship if fire_back and pending is not None else None)
-        if not ref:
-            return None
-        shooter = state.find_ship(ref)
-        distance = args.get("distance")
-        answers = fire_back and pending is not None and pending.ship == shooter.id
-        if pending is not None and answers and distance is None:
-            distance = pending.distance
-        target_damaged = False
-        if pending is not None and answers:
-            target_damaged = bool(state.ships[pending.at].get("damaged"))
-        elif not at_torpedo:
-            if not args.get("target"):
-                return None
-            target_damaged = bool(state.find_ship(args["target"]).get("damaged"))
-        if distance is None:
-            return None
-        return {"distance": int(distance), "damaged": bool(shooter.get("damaged")), "target_damaged": target_damaged,
-                "fire_back": fire_back, "at_torpedo": at_torpedo}
+def game_odds(rules: Ruleset, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
+    """The odds of the initiative or a collision; None for another kind, or while the form is incomplete."""
+    if kind == "roll-initiative":
+        return initiative_odds(rules, state)
+    if kind == "asteroid-collision":
+        return collision_odds(args)
+    return None
 
 
 def initiative_odds(rules: Ruleset, state: GameState) -> AttackOdds | None:

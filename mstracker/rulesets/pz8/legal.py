@@ -1,6 +1,7 @@
 """What may be done now in a pz8 game, by whom and at what (pz8 §2 to §6): the activated ship moves,
 fires and launches; the ship shot at may fire back at its attacker; the side whose activation step it is
-activates; only enemy ships and enemy Torpedo salvos are targets. The refusals are the deciders' own.
+activates; only enemy ships and enemy Torpedo salvos are targets. The refusals are the deciders' own; the
+shots' come from trying their typed action's `prepare` (game.typed_legal), so they are not checked here.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from .table import table_items
 from .view import TurnView
 
 if TYPE_CHECKING:
-    from .counters import CounterActions
+    from .plugin import Plugin
 
 #: Actions done by the ship being activated.
 ACTIVATED_SHIP = frozenset({"move", "fire", "shoot-torpedo", "launch-torpedo", "end-activation"})
+#: The typed shots: their refusals are their own prepare's.
+SHOTS = frozenset({"fire", "fire-back", "shoot-torpedo"})
 #: Actions that set up the table and may be done before turn 1.
 SET_UP = frozenset({"add-asteroid", "remove-asteroid", "set-drift"})
 _TOKENS = {"torpedoes": "torpedo", "asteroids": "asteroid"}
@@ -28,7 +31,7 @@ _TOKENS = {"torpedoes": "torpedo", "asteroids": "asteroid"}
 class LegalAnswers:
     """The contract's `available`, `actors`, `targets`, `token_choices` and the forms' defaults."""
 
-    def __init__(self, plugin: CounterActions) -> None:
+    def __init__(self, plugin: Plugin) -> None:
         self.plugin = plugin
 
     # ---- may it be done now? -------------------------------------------------------------------
@@ -64,9 +67,8 @@ class LegalAnswers:
             if busy is None and not ships:
                 raise InvalidAction("every Spaceship has been activated this turn (pz8 §2)")
             p.prepare_activation(state, busy.id if busy is not None else ships[0].id)
-        elif kind == "fire-back" or (kind == "fire" and view.pending is not None):
-            if view.pending is None:
-                raise InvalidAction("no ship may fire back now: a fire-back comes right after a shot at a ship (pz8 §4)")
+        elif kind in SHOTS:
+            return  # the typed shot's prepare answers (shots.py)
         elif kind in ACTIVATED_SHIP:
             if busy is None:
                 raise InvalidAction("no ship is being activated: activate one first (pz8 §2)")
@@ -77,13 +79,9 @@ class LegalAnswers:
             raise InvalidAction("no asteroid is on the table (add-asteroid places one)")
 
     def _check_activated(self, state: GameState, kind: str, busy: ShipState) -> None:
-        p, view = self.plugin, TurnView(state)
+        p = self.plugin
         if kind == "move":
             p.prepare_move(state, {"ship": busy.id, "mps": "F"})
-        elif kind in ("fire", "shoot-torpedo"):
-            p.may_fire(state, busy)
-            if kind == "shoot-torpedo" and not view.enemy_torpedoes(busy.owner):
-                raise InvalidAction("no enemy Torpedo salvo is on the table")
         elif kind == "launch-torpedo":
             p.prepare_launch(state, busy.id)
 

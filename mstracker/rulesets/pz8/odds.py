@@ -80,11 +80,12 @@ def attack_odds(ruleset: Ruleset, options: Mapping[str, Any]) -> AttackOdds:
         outcomes=outcomes,
         p_destroy=outcomes["exploded" if opts["at_torpedo"] else "destroyed"],
         extra=extra,
-        notes=_notes(ruleset, need, opts),
+        notes=shot_notes(ruleset, need, opts),
     )
 
 
-def _notes(ruleset: Ruleset, need: Any, opts: dict[str, Any]) -> tuple[str, ...]:
+def shot_notes(ruleset: Ruleset, need: Any, opts: Mapping[str, Any]) -> tuple[str, ...]:
+    """The notes of a shot's odds: the band, its modifiers, the faces that hit, the dice of the opposed roll."""
     notes = [f"{need.band}: needs {need.number}+ on 1D6 (pz8 §4)"]
     if need.modifiers:
         notes[0] += " with " + ", ".join(f"{n} {v:+d}" for n, v in need.modifiers)

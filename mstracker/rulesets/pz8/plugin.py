@@ -1,12 +1,13 @@
 """The pz8 ruleset plugin: a whole pz8 game through the engine (pz8 §2 to §6).
 
-The actions live in groups, one per module: `activation` (activate, move, end-activation), `turn`
-(the initiative, the turn's automatic steps, its obligations), `combat` (fire, fire-back, shooting at
-Torpedoes), `torpedoes` (launching and Torpedo attacks), `counters` (asteroids, the drift arrow, the
-end-of-turn prompts), then `planning` (the fire planner's answers: a planned shot, a target's damage
-state); `game_base` holds the changes they share. The contract's other answers come from their own
-modules: `legal` (what may be done now, by whom, at what), `readiness`, `dice_plans`, `table`,
-`game_odds`; `legacy` reads older saves.
+The shots and the Torpedo attack are typed actions (`shots`: fire, fire-back, shoot-torpedo;
+`torpedo_attack`): each prepares its decision once and answers the refusals, the dice, the exact outcome
+and the decision from it. The other actions live in
+groups, one per module: `activation` (activate, move, end-activation), `turn` (the initiative, the turn's
+automatic steps, its obligations), `torpedoes` (launching and Torpedo attacks), `counters` (asteroids, the
+drift arrow, the end-of-turn prompts); `game_base` holds the changes they share. The contract's other
+answers come from their own modules: `legal` (what may be done now, by whom, at what), `planning` (which
+shot a weapon at a target is), `readiness`, `dice_plans`, `table`, `game_odds`; `legacy` reads older saves.
 
 A turn: start (marks cleared) → roll-initiative → activations, each `activate` → `move` → `fire`
 (→ the target's `fire-back`) → `launch-torpedo` → `end-activation`, alternating by quota → end of
@@ -21,24 +22,25 @@ from typing import Any
 
 from ...fleet import Roster, ShipEntry
 from ...game.errors import InvalidAction
-from ...game.plugin import LegalityHelper
 from ...game.events import ActionSpec, ArgSpec
 from ...game.records import RecordSpec
 from ...game.state import GameState, ShipItem, ShipState
-from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, TableItem
+from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, PlannedShot, TableItem
 from ...rules.names import UnknownName, find_entry
 from ...rules.outcome import AttackOdds
-from .dice_plans import initiative_plan, shot_plan, torpedo_plan
+from .counters import CounterActions
+from .dice_plans import initiative_plan
+from .game_odds import game_odds
 from .legal import LegalAnswers
-from .planning import PlanningAnswers
+from .planning import plan_shot
 from .readiness import ship_readiness
 from .record import record_spec
+from .shots import SHOT_ACTIONS
+from .torpedo_attack import TorpedoStrike
 from .table import table_items
 
-SHOTS = frozenset({"fire", "fire-back", "shoot-torpedo"})
 
-
-class Plugin(LegalityHelper, PlanningAnswers):
+class Plugin(CounterActions):
     """pz8: initiative and quotas, one activation per ship per turn, damage states, one Torpedo salvo
     per ship per game, Torpedo and asteroid counters, fire-back, the end of turn."""
 
@@ -55,6 +57,8 @@ class Plugin(LegalityHelper, PlanningAnswers):
         "move-torpedoes": ("torpedo-attack", "remove-torpedo", "asteroid-collision"),
         "shift-asteroids": ("asteroid-collision", "set-drift"),
     }
+
+    rule_actions = (*SHOT_ACTIONS, TorpedoStrike)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
@@ -92,6 +96,19 @@ class Plugin(LegalityHelper, PlanningAnswers):
         }
 
     # ---- the contract -----------------------------------------------------------------------
+    def available(self, state: GameState, kind: str) -> str | None:
+        return self._legal.available(state, kind)
+
+    def actors(self, state: GameState, kind: str) -> list[ShipState]:
+        return self._legal.actors(state, kind)
+
+    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+        return self._legal.targets(state, kind, actor)
+
+    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
+                  distance: int | None) -> PlannedShot | None:
+        return plan_shot(self, state, ship, weapon, target, distance)
+
     def token_choices(self, state: GameState, kind: str, arg: ArgSpec, actor: ShipState | None) -> list[TableItem]:
         return self._legal.token_choices(state, kind, arg, actor)
 
@@ -122,11 +139,8 @@ class Plugin(LegalityHelper, PlanningAnswers):
         return table_items(state)
 
     def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        """The dice of every rolling pz8 action, from the decider's own preparation (its refusals too)."""
-        if kind in SHOTS:
-            return shot_plan(self.prepare_shot(state, kind, args))
-        if kind == "torpedo-attack":
-            return torpedo_plan(self.prepare_torpedo_attack(state, args))
+        """The dice of the initiative, from the decider's own preparation (its refusals too); the shots' and
+        the Torpedo attack's are their typed actions' (shots.py, torpedo_attack.py)."""
         if kind == "roll-initiative":
             return initiative_plan(list(self.prepare_initiative(state)))
         return None
@@ -141,5 +155,6 @@ class Plugin(LegalityHelper, PlanningAnswers):
         return super().damage_by(state, kind, args, ship)
 
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        """Exact odds before any pz8 roll (see game_odds.py); None while the form is incomplete."""
-        return self._odds.odds(self.rules(state), state, kind, args)
+        """Exact odds before the initiative or a collision (see game_odds.py; the shots' and the Torpedo
+        attack's are their typed actions' outcome); None while the form is incomplete."""
+        return game_odds(self.rules(state), state, kind, args)

@@ -1,36 +1,21 @@
-"""pz8 plugin: Torpedo salvos (pz8 §5). Each ship launches one salvo per game in its firing phase; a
-salvo that reaches an enemy Spaceship hits it automatically and attacks with 2D6 against the target's
-dice, then leaves the table.
+"""pz8 plugin: launching Torpedo salvos (pz8 §5). Each ship launches one salvo per game in its firing
+phase; the attack of a salvo that reaches an enemy Spaceship is a typed action (torpedo_attack.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
-from ...game.generic import require_started
+from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
 from ...game.plugin import action
 from ...game.state import GameState, ShipState
-from .combat import CombatActions
-from .model import d6_count
-from .procedures import resolve_torpedo_attack
+from .turn import TurnActions
 
 
-@dataclass(frozen=True, slots=True)
-class TorpedoAttack:
-    """A Torpedo salvo reaching an enemy Spaceship, before the roll (pz8 §5)."""
-
-    torpedo: dict[str, Any]
-    target: ShipState
-    attack_dice: int
-    defence_dice: int
-
-
-class TorpedoActions(CombatActions):
-    """launch-torpedo and torpedo-attack."""
+class TorpedoActions(TurnActions):
+    """launch-torpedo (the Torpedo attack is a typed action: torpedo_attack.py)."""
 
     @action(
         "launch-torpedo",
@@ -66,50 +51,3 @@ class TorpedoActions(CombatActions):
             raise InvalidAction(f"{ship.label} has fired in this activation, so it may not launch Torpedoes as well: "
                                 f"{self.setting_words(state, 'torpedo_with_gun')}")
         return ship
-
-    @action(
-        "torpedo-attack",
-        ArgSpec("torpedo", ArgType.TOKEN, "the Torpedo salvo that reached an enemy ship: its counter id",
-                tokens=("torpedo",)),
-        ArgSpec("target", ArgType.SHIP, "the enemy Spaceship it reached"),
-        help="A Torpedo salvo reaches an enemy Spaceship (it enters the ship's hex, or the ship moves into it; "
-        "pz8 §5): an automatic hit, then the salvo's 2D6 against the target's 2D6 (1D6 if Damaged); the counter is "
-        "taken off. Dice, in order: the salvo's 2D6, then the target's 2D6 (1D6 if Damaged).",
-        rolls=True,
-    )
-    def torpedo_attack(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        attack = self.prepare_torpedo_attack(state, args)
-        torpedo, target = attack.torpedo, attack.target
-        try:
-            res = resolve_torpedo_attack(self.rules(state), dice, target_damaged=bool(target.get("damaged")))
-        except ValueError as exc:
-            raise InvalidAction(str(exc)) from None
-        dice.take()
-        view = self.view(state)
-        result = str(res.outcome["result"])
-        text = f"{view.torpedo_label(torpedo)} reaches {target.label}. " + " ".join(s.text for s in res.steps)
-        batch = Batch(self, state)
-        batch.story("torpedo-hit", text, torpedo=torpedo["id"], owner=torpedo["owner"], target=target.id,
-                    result=result, outcome=res.outcome, dice=dice_data(res.dice))
-        self.lapse_fire_back(batch)
-        self.take_off(batch, torpedo, f"hit {target.label} in turn {state.turn}",
-                      f"{torpedo['id']} has struck: its counter is taken off the table (pz8 §5)")
-        self.damage(batch, target, result, f"hit by Torpedoes {torpedo['id']}")
-        self.fleet_gone(batch, target.owner)
-        self.close_if_lost(batch, dice)
-        return batch.events
-
-    def prepare_torpedo_attack(self, state: GameState, args: dict[str, Any]) -> TorpedoAttack:
-        """The salvo and the ship it reached, or InvalidAction saying why it cannot attack it."""
-        require_started(state, "attack with Torpedoes")
-        view = self.view(state)
-        torpedo = view.counter("torpedoes", str(args["torpedo"]))
-        target = state.find_ship(str(args["target"]))
-        if not view.alive(target):
-            raise InvalidAction(f"{target.label} is already destroyed")
-        if target.owner == torpedo["owner"]:
-            raise InvalidAction(f"{torpedo['id']} is {state.players[torpedo['owner']].name}'s own salvo; it attacks "
-                                "enemy Spaceships only (pz8 §5)")
-        ship = self.rules(state).spaceship
-        defence = ship.defence_damaged if target.get("damaged") else ship.defence
-        return TorpedoAttack(torpedo, target, d6_count(ship.torpedo_attack), d6_count(defence))

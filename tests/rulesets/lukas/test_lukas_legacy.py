@@ -73,7 +73,6 @@ def test_today_every_change_is_a_generic_event_and_the_story_is_narrative() -> N
     from test_lukas_game import play
 
     eng = engine()
-    assert eng.plugin.event_kinds() == frozenset()
     states = [eng.replay([eng.created_event(eng.new_game("Now", rosters(), {}))])]
 
     def perform(action: Action, faces: TypedFaces) -> list[Event]:

@@ -292,16 +292,26 @@ def test_attack_odds_follow_the_records_and_the_settings() -> None:
                                                                             "target_damaged": True})
     assert odds.expected_damage == odds.outcomes["destroyed"]
     assert odds.p_hit == Fraction(1, 3) and odds.outcomes["damaged"] == 0  # a Damaged target is Destroyed or not
-    torp = eng.action_odds(s, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"}))
+    # a salvo's attack and a shot at a salvo have odds once the salvo is on the table (A1's, at the Damaged B1)
+    assert eng.action_odds(s, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"})) is None
+    assert eng.action_odds(s, Action("shoot-torpedo", {"ship": "B1", "torpedo": "t1", "distance": 2})) is None
+    salvo = at_fire()
+    salvo.act("launch-torpedo", ship="A1")
+    salvo.act("set", target="B1", key="damaged", value="yes")
+    torp = eng.action_odds(salvo.state, Action("torpedo-attack", {"torpedo": "t1", "target": "B1"}))
     assert torp.p_hit == 1
     assert replace(torp, expected_damage=None) == attack_odds(eng.ruleset, {"torpedo": True, "target_damaged": True})
-    at_t = eng.action_odds(s, Action("fire", {"ship": "A1", "target": "t1", "distance": 2, "at_torpedo": True}))
+    assert torp.expected_damage == torp.outcomes["destroyed"]  # one damage step: Damaged -> Destroyed
+    at_t = eng.action_odds(salvo.state, Action("fire", {"ship": "B1", "target": "t1", "distance": 2, "at_torpedo": True}))
     assert at_t.p_hit == Fraction(1, 6)  # 4+ at 1-3, -1 Damaged, -1 at Torpedoes: only a 6
-    far_t = eng.action_odds(s, Action("shoot-torpedo", {"ship": "A1", "torpedo": "t1", "distance": 4}))
+    assert at_t.expected_damage is None and at_t.p_destroy == Fraction(1, 6)  # a salvo explodes; no damage
+    far_t = eng.action_odds(salvo.state, Action("shoot-torpedo", {"ship": "B1", "torpedo": "t1", "distance": 4}))
     assert far_t.p_hit == 0 and far_t.outcomes == {"none": 1, "exploded": 0}
     play.act("fire", 1, ship="A1", target="B1", distance=3)
     back = eng.action_odds(play.state, Action("fire-back", {}))
-    assert back == attack_odds(eng.ruleset, {"distance": 3, "damaged": True, "target_damaged": True, "fire_back": True})
+    assert replace(back, expected_damage=None) == attack_odds(
+        eng.ruleset, {"distance": 3, "damaged": True, "target_damaged": True, "fire_back": True})
+    assert back.expected_damage == back.outcomes["destroyed"]  # a fire-back's damage steps, as the fire row's
     # by hand: 4+ at 1-3, -1 Damaged firer, -1 fire-back -> only a 6 (1/6); 1D6 vs 1D6 against a Damaged
     # target, any win destroys: P(a > t) = 15/36 = 5/12 -> destroyed 1/6 * 5/12 = 5/72
     assert back.p_hit == Fraction(1, 6)
@@ -310,5 +320,5 @@ def test_attack_odds_follow_the_records_and_the_settings() -> None:
     far = eng.action_odds(n6.state, Action("fire", {"ship": "A1", "target": "B1", "distance": 9, "fire_back": False}))
     assert far.p_hit == Fraction(1, 6)
     # C4.2: 7-9 hexes needs a 6, -1 for the Damaged firer: no face hits without natural6_hits.
-    long = eng.plugin.action_odds(s, "fire", {"ship": "A1", "target": "B1", "distance": 7})
+    long = eng.action_odds(s, Action("fire", {"ship": "A1", "target": "B1", "distance": 7}))
     assert long.p_hit == 0 and long.outcomes == {"none": 1, "damaged": 0, "destroyed": 0}

@@ -18,6 +18,7 @@ from test_pz8_support import Play
 from mstracker.cli import main
 from mstracker.dice import Distribution
 from mstracker.game import Action, InvalidAction
+from mstracker.game.outcomes import fold
 from mstracker.rules.contract import DistanceUse
 
 KILL = F(1, 2) * F(155, 648)  # at 1-3 hexes, an Undamaged target: 155/1296
@@ -32,19 +33,23 @@ def shot(play: Play, ship: str, target: str, distance: int | None = 2) -> tuple[
     return planned.kind, dict(planned.args)
 
 
-def after(play: Play, target: str, *shots: tuple[str, dict]) -> Distribution:
-    """The target's damage state after the shots, one after another (focus fire)."""
+def outcome(play: Play, target: str, *shots: tuple[str, dict]) -> Distribution:
+    """What the shots do together, one after another (focus fire: each typed shot's outcome, folded)."""
     s, plugin = play.state, play.eng.plugin
-    dist = Distribution.constant(plugin.target_condition(s, s.find_ship(target)))
-    for kind, args in shots:
-        dist = dist.bind(lambda c, kind=kind, args=args: plugin.shot_conditions(s, kind, args, c))
-    return dist
+    steps = [(plugin.typed_action(kind), plugin.typed_action(kind).plan(s, args)) for kind, args in shots]
+    return fold(steps, play.ship(target).id)
+
+
+def after(play: Play, target: str, *shots: tuple[str, dict]) -> Distribution:
+    """The target's damage state after the shots, one after another."""
+    ship = play.ship(target)
+    start = "damaged" if ship.get("damaged") else "undamaged"
+    return outcome(play, target, *shots).map(lambda o: o.state_of(ship.id) or start)
 
 
 def kill(play: Play, target: str, *shots: tuple[str, dict]) -> F:
     ship = play.ship(target)
-    return sum((p * play.eng.plugin.destroy_chance(play.state, ship, c)
-                for c, p in after(play, target, *shots).items()), F(0))
+    return outcome(play, target, *shots).probability(lambda o: ship.id in o.destroyed)
 
 
 def test_one_shot_at_an_undamaged_ship_and_at_a_damaged_one() -> None:
@@ -54,7 +59,6 @@ def test_one_shot_at_an_undamaged_ship_and_at_a_damaged_one() -> None:
     assert after(play, "B1", shot(play, "A1", "B1")) == Distribution(
         {"destroyed": KILL, "damaged": DAMAGE, "undamaged": 1 - KILL - DAMAGE})
     play.act("set", target="B1", key="damaged", value="yes")
-    assert play.eng.plugin.target_condition(play.state, play.ship("B1")) == "damaged"
     assert kill(play, "B1", shot(play, "A1", "B1")) == F(181, 432)  # 1/2 * 181/216: any win destroys it
     assert kill(play, "B1", shot(play, "A1", "B1", 5)) == F(181, 648)  # 4-6 hexes: 1/3 * 181/216
 
@@ -78,8 +82,7 @@ def test_three_shots_one_after_another() -> None:
     # 1 - u^3 - b(1-c)^2 - u b (1-c) - u^2 b = 105069205/272097792.
     three = (shot(play, "A1", "B1"), shot(play, "A2", "B1"), shot(play, "A3", "B1"))
     assert kill(play, "B1", *three) == F(105069205, 272097792)
-    taken = after(play, "B1", *three).map(lambda c: play.eng.plugin.condition_damage(play.state, play.ship("B1"),
-                                                                                      "undamaged", c))
+    taken = outcome(play, "B1", *three).map(lambda o: o.damage_to(play.ship("B1").id) or 0)
     assert set(taken.outcomes) == {0, 1, 2}  # damage steps: none, Damaged, Destroyed
 
 
@@ -91,7 +94,8 @@ def test_the_distance_sets_the_to_hit_number_and_nothing_reaches_past_9_hexes() 
     unknown = plugin.plan_shot(s, a1, "w1", b1, None)
     assert (unknown.kind, dict(unknown.args), unknown.distance, unknown.unit, unknown.refused) == (
         "fire", {"ship": a1.id, "target": b1.id}, DistanceUse.ODDS, "hexes", "")
-    assert plugin.shot_conditions(s, unknown.kind, dict(unknown.args), "undamaged") is None  # unknown, not guessed
+    with pytest.raises(InvalidAction, match="needs distance"):  # unknown, not guessed
+        plugin.typed_action(unknown.kind).plan(s, dict(unknown.args))
     assert play.eng.action_odds(s, Action(unknown.kind, dict(unknown.args))) is None
     assert plugin.plan_shot(s, a1, "w1", b1, 9).refused == ""
     beyond = plugin.plan_shot(s, a1, "w1", b1, 10)

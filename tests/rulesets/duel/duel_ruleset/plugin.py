@@ -1,15 +1,18 @@
 """duel game rules (duel §2, §3): fire a weapon once a turn, wrecks struck off before the turn goes on.
 
-Written only against the ruleset contract: a Batch for every change, declared dice, readiness,
-legal actors and targets, one obligation, odds before the roll.
+Written only against the ruleset contract (mstracker.api): fire is a typed action (prepare refuses,
+dice are declared, the outcome is exact, apply makes the changes through a Batch: the worked example of
+the README); strike an @action decider beside it; readiness, one obligation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from mstracker.api import (
+    ActionSpec,
     ArgSpec,
     ArgType,
     AttackOdds,
@@ -21,13 +24,17 @@ from mstracker.api import (
     FieldKind,
     FieldSpec,
     GameState,
+    Incomplete,
     InvalidAction,
     ItemReadiness,
     Obligation,
+    OddsWords,
+    Outcome,
     PlanBuilder,
     Readiness,
     RecordSpec,
     Roster,
+    RuleAction,
     RulesetBase,
     RulesetPlugin,
     ShipEntry,
@@ -53,11 +60,94 @@ SPEC = RecordSpec(
 )
 
 
+@dataclass(frozen=True)
+class Shot:
+    """Everything one shot needs, prepared before the roll (duel §2)."""
+
+    ship: ShipState
+    weapon: ShipItem
+    target: ShipState
+    damage: int  # the weapon's damage on a hit
+    percents: tuple[int, ...]  # the hit table: damage percent by face, 1 to 6 (a miss is 0)
+    table: tuple[str, ...]  # the row's words by face
+
+
+class Fire(RuleAction[Shot]):
+    """fire: one weapon once a turn, a d6 on the hit table: 1-2 miss, 3-5 the weapon's damage, 6 double
+    (duel §2). The worked example of a typed action: prepare refuses, dice, outcome, apply."""
+
+    plugin: Plugin
+    spec = ActionSpec("fire", "fire one weapon: a d6 on the hit table (duel §2)",
+                      (ArgSpec("ship", ArgType.SHIP, "the firing ship"), ArgSpec("weapon", ArgType.ITEM, "its weapon"),
+                       ArgSpec("target", ArgType.SHIP, "the enemy ship")), rolls=True)
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> Shot:
+        phase = state.current_phase
+        if phase is None or phase.id != "battle":
+            raise InvalidAction("ships fire in the Battle phase (duel §3)")
+        if not args.get("ship"):
+            raise Incomplete("ship")
+        ship = self.plugin.acting_ship(state, str(args["ship"]), own=True)
+        if ship.record.get("wreck"):
+            raise InvalidAction(f"{ship.label} is a wreck and fires no more (duel §3)")
+        if not args.get("weapon"):
+            raise Incomplete("weapon")
+        weapon = ship.item(str(args["weapon"]))
+        if weapon.record.get("fired"):
+            raise InvalidAction(f"{weapon.name} ({weapon.id}) of {ship.label} has fired this turn (duel §2)")
+        if not args.get("target"):
+            raise Incomplete("target")
+        target = state.find_ship(str(args["target"]))
+        if target.owner == ship.owner or SPEC.lost(target.record):
+            raise InvalidAction(f"{target.label} is not an enemy ship on the table")
+        book = self.plugin.ruleset
+        doubles = bool(state.settings.get("crit_doubles", True))
+        rows = [book.tables["hit"].lookup(face) for face in range(1, 7)]
+        percents = tuple(100 if r.value == 200 and not doubles else (r.value or 0) for r in rows)
+        return Shot(ship, weapon, target, book.weapons[weapon.name].damage, percents, tuple(r.text for r in rows))
+
+    def dice(self, p: Shot) -> DicePlan:
+        plan = PlanBuilder()
+        plan.die(6, "to hit (3+, a 6 doubles)", ship=p.ship.id, table="Hit table (duel §2)")
+        return plan.build()
+
+    def dealt(self, p: Shot, face: int) -> int:
+        """The armor a face takes off: the weapon's damage by the row's percent, never past the armor left."""
+        return min(int(p.target.record["armor"]), p.damage * p.percents[face - 1] // 100)
+
+    def result(self, p: Shot, dealt: int) -> Outcome:
+        wrecked = dealt >= int(p.target.record["armor"])
+        return Outcome(dealt=((p.target.id, dealt),), states=((p.target.id, "wreck"),) if wrecked else (),
+                       destroyed=frozenset({p.target.id}) if wrecked else frozenset(),
+                       spent=frozenset({f"{p.ship.id}.{p.weapon.id}"}), hit=dealt > 0)
+
+    def outcome(self, p: Shot) -> Distribution[Outcome]:
+        return Distribution.die(6).map(lambda face: self.result(p, self.dealt(p, face)))
+
+    def odds_words(self, p: Shot) -> OddsWords:
+        return OddsWords(ship=p.target.id, notes=(f"{p.weapon.name}: {p.damage} damage a hit, double on a 6",))
+
+    def observed(self, p: Shot, state: GameState, events: Sequence[Event], after: GameState) -> Outcome:
+        return self.result(p, int(p.target.record["armor"]) - int(after.ships[p.target.id].record["armor"]))
+
+    def apply(self, p: Shot, dice: DiceRecorder, batch: Batch) -> None:
+        face = dice.roll(6)
+        dealt = self.dealt(p, face)
+        batch.story("fired", f"{p.ship.label} fires {p.weapon.name} at {p.target.label}: d6 shows {face}: "
+                             f"{p.table[face - 1]}", dice=dice_data(dice.take()))
+        batch.set(p.ship.id, f"{p.weapon.id}.fired", True)
+        armor = int(p.target.record["armor"]) - dealt
+        batch.set(p.target.id, "armor", armor, f"{p.weapon.name} of {p.ship.label}")
+        if armor == 0:
+            batch.set(p.target.id, "wreck", True, "armor gone")
+
+
 class Plugin(RulesetPlugin):
     ruleset: Ruleset
     turn_structure = TurnStructure.ALTERNATING
     narrative = frozenset({"fired", "struck"})
     step_actions = {"fire": ("fire",), "wrecks": ("strike",)}
+    rule_actions = (Fire,)
 
     def build_record_spec(self) -> RecordSpec:
         return SPEC
@@ -70,54 +160,6 @@ class Plugin(RulesetPlugin):
                       for n, w in enumerate(entry.weapons, start=1))
         return ShipState(id=ship_id, name=entry.name, tag=entry.tag, owner=owner, ship_class=entry.ship_class,
                          record=SPEC.fresh_record({"armor": armor, "armor_max": armor}), items=items)
-
-    # ---- fire ------------------------------------------------------------------------------------
-    def _fire_setup(self, state: GameState, args: dict[str, Any]) -> tuple[ShipState, ShipItem, ShipState]:
-        phase = state.current_phase
-        if phase is None or phase.id != "battle":
-            raise InvalidAction("ships fire in the Battle phase (duel §3)")
-        ship = self.acting_ship(state, args["ship"], own=True)
-        weapon = ship.item(args["weapon"])
-        if weapon.record.get("fired"):
-            raise InvalidAction(f"{weapon.name} ({weapon.id}) of {ship.label} has fired this turn (duel §2)")
-        target = state.find_ship(args["target"])
-        if target.owner == ship.owner or SPEC.lost(target.record):
-            raise InvalidAction(f"{target.label} is not an enemy ship on the table")
-        return ship, weapon, target
-
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        if kind != "fire":
-            return None
-        ship, _, _ = self._fire_setup(state, args)
-        plan = PlanBuilder()
-        plan.die(6, "to hit (3+, a 6 doubles)", ship=ship.id, table="Hit table (duel §2)")
-        return plan.build()
-
-    @action("fire", ArgSpec("ship", ArgType.SHIP, "the firing ship"), ArgSpec("weapon", ArgType.ITEM, "its weapon"),
-            ArgSpec("target", ArgType.SHIP, "the enemy ship"), help="fire one weapon: a d6 on the hit table (duel §2)",
-            rolls=True)
-    def fire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship, weapon, target = self._fire_setup(state, args)
-        face = dice.roll(6)
-        row = self.ruleset.tables["hit"].lookup(face)
-        value = row.value or 0  # a miss row carries no percentage
-        percent = value if state.settings.get("crit_doubles", True) or value != 200 else 100
-        damage = self.ruleset.weapons[weapon.name].damage * percent // 100
-        batch = Batch(self, state)
-        batch.story("fired", f"{ship.label} fires {weapon.name} at {target.label}: d6 shows {face}: {row.text}",
-                    dice=dice_data(dice.take()))
-        batch.set(ship.id, f"{weapon.id}.fired", True)
-        armor = max(0, int(target.record["armor"]) - damage)
-        batch.set(target.id, "armor", armor, f"{weapon.name} of {ship.label}")
-        if armor == 0:
-            batch.set(target.id, "wreck", True, "armor gone")
-        return batch.events
-
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        if kind != "fire" or not all(args.get(k) for k in ("ship", "weapon", "target")):
-            return None
-        _, weapon, target = self._fire_setup(state, args)
-        return fire_odds(self.ruleset, weapon.name, int(target.record["armor"]))
 
     @action("strike", ArgSpec("ship", ArgType.SHIP, "the wreck"), help="strike a wreck off the table (duel §3)")
     def strike(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
@@ -139,17 +181,12 @@ class Plugin(RulesetPlugin):
 
     # ---- the contract ------------------------------------------------------------------------------
     def available(self, state: GameState, kind: str) -> str | None:
-        phase = state.current_phase
-        if kind == "fire" and (phase is None or phase.id != "battle"):
-            return "ships fire in the Battle phase (duel §3)"
         if kind == "strike" and not self._wrecks(state):
             return "no wreck is on the table"
         return None
 
     def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        if kind == "strike":
-            return self._wrecks(state)
-        return [s for s in super().actors(state, kind) if not s.record.get("wreck")]
+        return self._wrecks(state) if kind == "strike" else super().actors(state, kind)
 
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
         out = []
