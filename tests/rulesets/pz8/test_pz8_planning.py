@@ -94,7 +94,7 @@ def test_the_distance_sets_the_to_hit_number_and_nothing_reaches_past_9_hexes() 
     unknown = plugin.plan_shot(s, a1, "w1", b1, None)
     assert (unknown.kind, dict(unknown.args), unknown.distance, unknown.unit, unknown.refused) == (
         "fire", {"ship": a1.id, "target": b1.id}, DistanceUse.ODDS, "hexes", "")
-    with pytest.raises(InvalidAction, match="needs distance"):  # unknown, not guessed
+    with pytest.raises(InvalidAction, match="distance needed: pz8 §4"):  # unknown, not guessed
         plugin.typed_action(unknown.kind).plan(s, dict(unknown.args))
     assert play.eng.action_odds(s, Action(unknown.kind, dict(unknown.args))) is None
     assert plugin.plan_shot(s, a1, "w1", b1, 9).refused == ""
