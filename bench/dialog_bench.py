@@ -4,7 +4,8 @@ keys typed faster than it opens (issue: `a tab tab 3` lost or landing in the wro
 Both are measured the way a player meets them, through the app's own key queue at 120x36:
 
 * open: a Key event posted to the app → the first frame the app draws with the dialog on top (its
-  display call); the first opening builds the dialog, later ones reuse it (it is kept per battle);
+  display call); later opens reuse the dialog (it is kept per battle). Measured both ways: cold (the
+  first `a` builds it) and warmed (the battle built it while idle, as the app does: issue 16);
 * type-ahead: 20 sequences `a tab 2 tab 3 escape` posted at once on the pz8 demo battle (the activated
   ship's dialog starts in its blank target field): each counts when the distance reads 2 and the
   cursor ended in the fire-back box.
@@ -46,17 +47,22 @@ async def _first_frame(frames: list[tuple[float, str]], after: float, screen: st
     raise TimeoutError(f"no frame of {screen}")
 
 
-async def open_bench(app: Any, game_id: int) -> list[float]:
+async def open_bench(app: Any, game_id: int, warm: bool) -> list[float]:
+    """`warm`: the battle builds the dialog while idle (as the app does); off: the first `a` builds it."""
+    from bench.tui_interaction import battle_idle
     from mstracker.dice import TypedFaces
     from mstracker.game import Action
     from mstracker.tui.games import open_game
+    from mstracker.tui.screens.battle_actions import BattleActions
 
     frames = _frames(app)
+    BattleActions.warm_attack = warm
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         open_game(app, game_id)
-        await pilot.pause(0.5)
-        app.screen.perform_action(Action("roll-off", {}), TypedFaces([6, 1]))
+        await pilot.pause(0.1)
+        battle = await battle_idle(pilot)  # built ahead (when warm) before any key
+        battle.perform_action(Action("roll-off", {}), TypedFaces([6, 1]))
         for _ in range(5):  # turn 1 and its automatic upkeep: the attack is next
             await pilot.press("n")
         await pilot.pause(0.3)
@@ -101,13 +107,14 @@ def main() -> None:
     from bench.common import bench_app, bench_home
     from bench.tui_interaction import big_spook_game
 
-    with bench_home() as dirs:
-        game_id = big_spook_game(dirs)
-        opens = asyncio.run(open_bench(bench_app(dirs), game_id))
-    warm = opens[1:]
     print(f"attack dialog, 2x25-ship battle, key a -> first frame showing it ({OPENS} opens, ms):")
-    print(f"  first open (builds it) {opens[0]:6.1f}   then median {statistics.median(warm):6.1f}  "
-          f"p90 {sorted(warm)[int(len(warm) * 0.9) - 1]:6.1f}  max {max(warm):6.1f}   (target: median <= 100)")
+    for warm, how in ((False, "cold (built on the first a)"), (True, "warmed (built while idle)")):
+        with bench_home() as dirs:
+            game_id = big_spook_game(dirs)
+            opens = asyncio.run(open_bench(bench_app(dirs), game_id, warm))
+        later = opens[1:]
+        print(f"  {how:<28}: first open {opens[0]:6.1f}   then median {statistics.median(later):6.1f}  "
+              f"p90 {sorted(later)[int(len(later) * 0.9) - 1]:6.1f}  max {max(later):6.1f}   (target: first near the later ones)")
     with bench_home() as dirs:
         good, wrong = asyncio.run(type_ahead_bench(bench_app(dirs)))
     print(f"type-ahead: {good} of {SEQUENCES} fast sequences 'a tab 2 tab 3' landed in the dialog in order")

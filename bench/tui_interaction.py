@@ -7,9 +7,11 @@ skips writing to a terminal. Two figures per interaction, medians over many pres
 
 * latency: key press posted → the next frame rendered (Textual flushes frames on a 1/60 s timer,
   so up to ~17 ms of it is that timer waiting);
-* work: the time the app spends in the handler plus layout and render of that frame.
+* work: the time the app spends in the handler plus layout and render of that frame;
+* cpu: the process's CPU time from the press to that frame (the work without the waits for a core:
+  on a machine shared with other jobs the wall-clock figures grow with the load, this one barely).
 
-Targets: battle key press median < 50 ms; odds refresh < 16 ms. Figures only, no asserts.
+Targets: battle key press median <= 8 ms (issue 16); odds refresh < 16 ms. Figures only, no asserts.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from textual.pilot import Pilot
 SHIPS = 25
 PRESSES = 60
 SIZE = (120, 36)
+#: Issue 16: each battle key's median at most 8 ms on a quiet machine (it was 7.6-13 a round before).
+TARGET = "target: median <= 8"
 
 
 class HandlerTimer:
@@ -59,6 +63,7 @@ class FrameClock:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.frames: list[float] = []
+        self.cpu: list[float] = []  # the process's CPU clock at each frame
         self._work = HandlerTimer()
         self.work: list[tuple[float, float]] = self._work.calls
         original = app._display
@@ -66,6 +71,7 @@ class FrameClock:
         def display(screen: Any, renderable: Any) -> None:
             original(screen, renderable)
             self.frames.append(time.perf_counter())
+            self.cpu.append(time.process_time())
 
         app._display = display
 
@@ -76,29 +82,50 @@ class FrameClock:
         screen._bench_watched = True
 
 
-async def measure(pilot: Pilot, clock: FrameClock, keys: list[str], handler: HandlerTimer) -> tuple[list[float], list[float]]:
-    """(latencies, work) in ms per key: press → the first frame after the handler finished; the
-    handler's own time plus the layout and render work up to that frame."""
-    latencies, works = [], []
+Figures = tuple[list[float], list[float], list[float]]
+
+
+async def measure(pilot: Pilot, clock: FrameClock, keys: list[str], handler: HandlerTimer) -> Figures:
+    """(latencies, work, cpu) in ms per key: press → the first frame after the handler finished; the
+    handler's own time plus the layout and render work up to that frame; the CPU time up to it."""
+    latencies, works, cpus = [], [], []
     for key in keys:
         await pilot.pause()
         clock.watch_screen(pilot.app.screen)
         handler.calls.clear()
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         await pilot.press(key)
         done = max((end for _, end in handler.calls), default=start)
-        frame = None
+        index = None
         for _ in range(1000):
-            frame = next((t for t in clock.frames if t > done), None)
-            if frame is not None:
+            index = next((i for i, t in enumerate(clock.frames) if t > done), None)
+            if index is not None:
                 break
             await asyncio.sleep(0.0005)
-        if frame is None:
+        if index is None:
             continue
+        frame = clock.frames[index]
         latencies.append((frame - start) * 1000)
         busy = sum(e - s for s, e in handler.calls) + sum(e - s for s, e in clock.work if start <= s < frame)
         works.append(busy * 1000)
-    return latencies, works
+        cpus.append((clock.cpu[index] - cpu_start) * 1000)
+    return latencies, works, cpus
+
+
+async def battle_idle(pilot: Pilot) -> Any:
+    """The battle screen once it is on top with its attack dialog built ahead (`warm_attack_form`, half
+    a second after opening): keys pressed before would land in the dialog while it is being built."""
+    from mstracker.tui.screens.battle import BattleScreen
+
+    app = pilot.app
+    for _ in range(1000):
+        screen = next((s for s in app.screen_stack if isinstance(s, BattleScreen)), None)
+        if screen is not None and app.screen is screen:
+            name = f"attack-{id(screen)}"
+            if not screen.warm_attack or (app.is_screen_installed(name) and not app.get_screen(name).warming):
+                return screen
+        await pilot.pause(0.01)
+    raise TimeoutError("the battle screen never became idle")
 
 
 def big_spook_game(dirs: Any) -> int:
@@ -110,13 +137,15 @@ def big_spook_game(dirs: Any) -> int:
         return store.create_game("Bench 2x25", "spook", campaign_rosters())
 
 
-def report(title: str, latencies: list[float], works: list[float], target: str) -> None:
+def report(title: str, figures: Figures, target: str) -> None:
+    latencies, works, cpus = figures
     if not latencies:
         print(f"  {title:<44}: no frames measured")
         return
-    lat, work = statistics.median(latencies), statistics.median(works)
+    lat, work, cpu = statistics.median(latencies), statistics.median(works), statistics.median(cpus)
     p90 = sorted(latencies)[int(len(latencies) * 0.9) - 1]
-    print(f"  {title:<44}: latency median {lat:6.1f}  p90 {p90:6.1f}   work median {work:6.1f}   ({target})")
+    print(f"  {title:<44}: latency median {lat:6.1f}  p90 {p90:6.1f}   work median {work:6.1f}   "
+          f"cpu median {cpu:6.1f}   ({target})")
 
 
 async def battle_bench(app: Any, game_id: int) -> None:
@@ -127,8 +156,8 @@ async def battle_bench(app: Any, game_id: int) -> None:
         await pilot.pause()
         clock = FrameClock(app)
         open_game(app, game_id)
-        await pilot.pause(0.5)
-        screen = app.screen
+        await pilot.pause(0.1)
+        screen = await battle_idle(pilot)
         timer = HandlerTimer()
         timer.wrap(screen, "action_select", "action_undo", "action_redo", "action_tick")
         from mstracker.dice import TypedFaces
@@ -138,18 +167,14 @@ async def battle_bench(app: Any, game_id: int) -> None:
         await pilot.pause()
         ships = len(screen.state.ships)
         print(f"battle screen, {ships} ships, {SIZE[0]}x{SIZE[1]} (ms, {PRESSES} presses each)")
-        lat, work = await measure(pilot, clock, ["down"] * PRESSES, timer)
-        report("move the selection (down)", lat, work, "target: median < 50")
-        lat, work = await measure(pilot, clock, ["up"] * PRESSES, timer)
-        report("move the selection (up)", lat, work, "target: median < 50")
+        report("move the selection (down)", await measure(pilot, clock, ["down"] * PRESSES, timer), TARGET)
+        report("move the selection (up)", await measure(pilot, clock, ["up"] * PRESSES, timer), TARGET)
         screen.perform_action(Action("adjust", {"target": "1", "key": "armor", "delta": -10}), None)
         await pilot.pause()
-        lat, work = await measure(pilot, clock, ["u", "r"] * (PRESSES // 2), timer)
-        report("undo / redo a change of one ship (u, r)", lat, work, "target: median < 50")
+        report("undo / redo a change of one ship (u, r)", await measure(pilot, clock, ["u", "r"] * (PRESSES // 2), timer), TARGET)
         while screen.session.engine.is_auto(screen.state.current_step):
             await pilot.press("n")
-        lat, work = await measure(pilot, clock, ["space"] * PRESSES, timer)
-        report("tick / untick the current item (space)", lat, work, "target: median < 50")
+        report("tick / untick the current item (space)", await measure(pilot, clock, ["space"] * PRESSES, timer), TARGET)
 
 
 async def odds_bench(app: Any, ruleset: str) -> None:
@@ -165,7 +190,7 @@ async def odds_bench(app: Any, ruleset: str) -> None:
         await pilot.click("#arg-distance")
         timer = HandlerTimer()
         timer.wrap(form, "_refresh")
-        lat, work = await measure(pilot, clock, ["3", "backspace"] * (PRESSES // 2), timer)
+        typing = await measure(pilot, clock, ["3", "backspace"] * (PRESSES // 2), timer)
         panel = form.query_one("#odds")
         refresh = []
         for _ in range(PRESSES):
@@ -173,7 +198,7 @@ async def odds_bench(app: Any, ruleset: str) -> None:
             start = time.perf_counter()
             form.refresh_odds()
             refresh.append((time.perf_counter() - start) * 1000)
-        report(f"{ruleset}: type the distance (key → frame)", lat, work, "target: < 16")
+        report(f"{ruleset}: type the distance (key → frame)", typing, "target: < 16")
         print(f"  {ruleset + ': odds computed, panel redrawn':<44}: median {statistics.median(refresh):6.2f}")
 
 

@@ -10,10 +10,11 @@ contract.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from textual.content import Content
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Static
 
@@ -166,6 +167,8 @@ class ShipCard(Static):
     }
     """
 
+    _restyling = False  # while the selection restyles the card (see `refresh`)
+
     class Clicked(Message):
         """The player clicked a ship card."""
 
@@ -197,7 +200,11 @@ class ShipCard(Static):
         """Redraw with a new ship value, readiness, selection or target mark; nothing else is touched."""
         if selected is not None and selected != self.selected:
             self.selected = selected
-            self.set_class(selected, "-selected")
+            self._restyling = True
+            try:
+                self.set_class(selected, "-selected")
+            finally:
+                self._restyling = False
         changed = False
         if ship is not None and ship is not self.ship:
             self.ship, changed = ship, True
@@ -212,6 +219,12 @@ class ShipCard(Static):
         width, height = self.content_size
         same_height = width > 0 and content.get_height(self.styles, width) == height
         self.update(content, layout=not same_height)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """Textual asks for a layout pass of the whole screen when an outline appears or goes (outlines
+        share the border's rule, and a border takes room); an outline is drawn over the card and never
+        changes its size, so selecting a card only repaints it."""
+        return super().refresh(*regions, repaint=repaint, layout=layout and not self._restyling, recompose=recompose)
 
     def on_click(self, event: Click) -> None:
         self.post_message(self.Clicked(self.ship.id))
