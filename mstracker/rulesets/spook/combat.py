@@ -1,10 +1,11 @@
 """spook gunnery (§3 B2, §5): fire one weapon, with flares (§6 B1), friendly fire on a 12 (§5 Accuracy)
 and a bomber's subsystem targeting (§7 A11, house default).
 
-`prepare_fire` checks a fire order once and returns its `FireSetup`; the decider, the dice it declares
-(`plans.fire_plan`) and its odds all start from it, so the three never disagree about what is legal.
+`prepare_fire` checks a fire order once and returns its `FireSetup`; the typed action fire.Fire (its
+refusals, dice, outcome and decision) starts from it, so they never disagree about what is legal.
 Every roll goes through the rules package (`resolve_attack`, `resolve_subsystem`), so what the app
-rolls, what `mstracker odds spook` shows and what a player reads in the book agree.
+rolls, what `mstracker odds spook` shows and what a player reads in the book agree. friendly-fire, which
+settles a d12 of 12 afterwards, is still an `@action` decider here.
 """
 
 from __future__ import annotations
@@ -14,13 +15,11 @@ from typing import Any
 
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
+from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
 from ...game.plugin import action
-from ...game.reach import in_range_arg, reach_words
 from ...game.state import GameState, ShipItem, ShipState
 from .game_base import FLARES, SpookBase
-from .procedures import AttackSetup, attack_setup, resolve_attack
-from .table_rolls import resolve_subsystem
+from .procedures import AttackSetup, attack_setup
 
 FIRE_HELP = (
     "fire one weapon at an enemy ship (spook §3 B2, §5). Dice, in rolling order: a d6 for 'N x d6' damage "
@@ -147,56 +146,9 @@ class CombatActions(SpookBase):
                                 "in range to attack)")
         return target
 
-    # ---- fire ----------------------------------------------------------------------------------
-    @action(
-        "fire",
-        ArgSpec("ship", ArgType.SHIP, "the attacking ship (yours)"),
-        ArgSpec("weapon", ArgType.ITEM, "its weapon: item id (w1) or name", items=("weapon",)),
-        ArgSpec("target", ArgType.SHIP, "the enemy ship fired at"),
-        ArgSpec("distance", ArgType.INT, "measured distance in units; refused beyond the weapon's range", required=False),
-        ArgSpec("ally", ArgType.SHIP, "if the d12 shows 12: your ship in range that takes the full damage", required=False),
-        ArgSpec("subsystem", ArgType.TEXT, "bombers: a weapon or device of the target (id or name) or 'engines'",
-                required=False),
-        in_range_arg("units"),  # last: the words typed in order keep their places
-        help=FIRE_HELP,
-        rolls=True,
-    )
-    def fire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        fs = self.prepare_fire(state, args)
-        # the distance only sets the reach (§3 B2): measured, or said plainly in range, never assumed
-        reach = reach_words(args, self.ruleset.weapons[fs.weapon.name].range, "units", "spook §3 B2")
-        rules = self.rules(state)
-        res = resolve_attack(rules, fs.weapon.name, fs.target.ship_class, dice,
-                             afterburner=bool(fs.target.record.get("afterburner")), flares=len(fs.flares))
-        out = res.outcome
-        damage, ally_damage = int(out["damage"]), int(out["friendly_fire"])
-        sub = resolve_subsystem(rules, damage, fs.aim_name(), dice) if fs.aim is not None and damage > 0 else None
-        rolled = dice.take()
-
-        steps = [s.text for s in res.steps] + ([s.text for s in sub.steps] if sub else [])
-        ship, target = fs.ship, fs.target
-        text = f"{ship.label} fires {fs.weapon.name} ({fs.weapon.id}) at {target.label}, {reach}: " + " ".join(steps)
-        b = Batch(self, state)
-        data = {"ship": ship.id, "item": fs.weapon.id, "target": target.id, "reach": reach, "dice": dice_data(rolled),
-                "outcome": out}
-        if sub is not None:
-            data["subsystem"] = sub.outcome
-        b.story("fired", text, **data)
-        self.use_item(b, ship, fs.weapon)
-        for launcher in fs.flares[: int(out["flare_ammo"])]:
-            ammo = int(launcher.record.get("ammo") or 0)
-            b.set(target.id, f"{launcher.id}.ammo", ammo - 1, f"flares against {fs.source}")
-        if sub is not None and sub.outcome["destroyed"]:
-            self._knock_out(b, target, fs.aim or "", fs.source)
-        elif sub is not None:
-            self.books.damage(b, target.id, int(sub.outcome["armor_damage"]), f"bombs of {ship.label} (subsystem roll)")
-        else:
-            self.books.damage(b, target.id, damage, f"hit by {fs.source}")
-        if ally_damage:
-            self._friendly_fire(b, fs, ally_damage)
-        return b.events
-
-    def _friendly_fire(self, b: Batch, fs: FireSetup, damage: int) -> None:
+    # ---- what a fire changes besides the armor (the typed action fire.Fire applies it) ----------------
+    def friendly_fire_hits(self, b: Batch, fs: FireSetup, damage: int) -> None:
+        """A d12 of 12 (spook §5 Accuracy): the ally named takes the full damage, else it waits for friendly-fire."""
         if fs.ally is not None:
             self.books.damage(b, fs.ally.id, damage, f"friendly fire from {fs.source}")
             return
@@ -209,7 +161,7 @@ class CombatActions(SpookBase):
                 f"Friendly fire: {player} names an own ship within {rng} units of {near.label} to take {damage} "
                 "(friendly-fire SHIP), or friendly-fire none")
 
-    def _knock_out(self, b: Batch, target: ShipState, aim: str, source: str) -> None:
+    def knock_out(self, b: Batch, target: ShipState, aim: str, source: str) -> None:
         lost = list(b.ship(target.id).record.get("lost_systems") or [])
         if aim == "engines":
             b.set(target.id, "lost_systems", [*lost, "engines"], f"engines destroyed by {source}")

@@ -1,8 +1,7 @@
-"""Exact odds of every rolling spook action before its roll, from the game as it stands: a shot (with the
-target's agility, flare ammo and armor now; a bomber's subsystem d8), a crossing of mines, the roll-off.
+"""Exact odds of the rolling spook actions still decided by `@action` deciders, before their roll, from the
+game as it stands: a crossing of mines, the roll-off (a shot's odds are the typed fire's, fire.py).
 
-Shots and crossings go through the same functions as `mstracker odds spook`, so the figures are the
-command's for the same single attack.
+Crossings go through the same functions as `mstracker odds spook`, so the figures are the command's.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ CACHE_LIMIT = 4096
 
 
 class GameOdds:
-    """The odds of `fire`, `cross-mines` and `roll-off` as the form is filled in (None while incomplete)."""
+    """The odds of `cross-mines` and `roll-off` as the form is filled in (None while incomplete)."""
 
     def __init__(self, plugin: Plugin) -> None:
         self.plugin = plugin
@@ -30,8 +29,6 @@ class GameOdds:
 
     def of(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         try:
-            if kind == "fire":
-                return self.fire(state, args)
             if kind == "cross-mines":
                 return self.mines(state, args)
             if kind == "roll-off":
@@ -39,24 +36,6 @@ class GameOdds:
         except InvalidAction:
             return None
         return None
-
-    def fire(self, state: GameState, args: dict[str, Any]) -> AttackOdds | None:
-        """A shot against the target as it stands now (agility, flares with ammo, armor)."""
-        if not all(args.get(k) for k in ("ship", "weapon", "target")):
-            return None
-        p = self.plugin
-        ship = state.find_ship(args["ship"])
-        weapon = p.item(ship, str(args["weapon"]))
-        target = state.find_ship(args["target"])
-        if weapon.kind != "weapon":
-            return None
-        armor = int(target.record.get("armor") or 0)
-        options: dict[str, Any] = {"weapon": weapon.name, "target": target.ship_class, "flares": len(p.live_flares(target)),
-                   "afterburner": bool(target.record.get("afterburner")), "armor": armor if armor > 0 else None,
-                   "subsystem": bool(args.get("subsystem")) and p.bomber(ship, weapon)}
-        shot = p.shot_distribution(state, weapon.name, target.ship_class, bool(options["afterburner"]),
-                                   int(options["flares"]))
-        return self._cached(state, options, lambda rules: book.attack_odds(rules, options, shot))
 
     def mines(self, state: GameState, args: dict[str, Any]) -> AttackOdds | None:
         if not args.get("ship") or not args.get("count"):

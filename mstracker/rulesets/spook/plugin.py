@@ -23,20 +23,19 @@ Every house default it depends on is read from the game's settings (`rules(state
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Mapping
-from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any
 
 from ...fleet import Roster, ShipEntry, validate_roster
 from ...game.errors import InvalidAction
-from ...game.plugin import LegalityHelper, PlanningHelper
+from ...game.plugin import LegalityHelper
 from ...game.events import Action, ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
-from ...dice import Distribution
-from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
+from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
 from ...rules.outcome import AttackOdds
 from . import legacy, obligations, plans
+from .fire import Fire
 from .first_turn import FirstTurnActions
 from .fleet_actions import FleetActions
 from .devices import DeviceActions
@@ -46,17 +45,17 @@ from .hazards import HazardActions
 from .legal import Legality
 from .on_table import on_table
 from .planning import LUCK_NOTES, FirePlanning
-from .procedures import AttackOutcome
 from .readiness import ItemStates
 from .record import new_ship, record_spec
 from .texts import render_help
 from .turn import TurnSteps
 
 
-class Plugin(LegalityHelper, PlanningHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
+class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
     narrative = NARRATIVE
+    rule_actions = (Fire,)
     step_actions = {
         "hyperdrive": ("use-device",),
         "afterburner": ("use-device",),
@@ -130,7 +129,8 @@ class Plugin(LegalityHelper, PlanningHelper, TurnSteps, FirstTurnActions, FleetA
             values = {key: s.value for key, s in self.ruleset.settings.items()}
             buyable = tuple(name for name, cls in self.ruleset.classes.items() if cls.rus is not None)
             specs = []
-            for spec in super().action_specs():
+            # the typed actions first: fire heads the lists (help, the action menu) as it always has
+            for spec in sorted(super().action_specs(), key=lambda s: self.typed_action(s.kind) is None):
                 args = tuple(dataclasses.replace(a, choices=buyable) if a.type is ArgType.CHOICE and a.name ==
                              "ship_class" else a for a in spec.args)
                 specs.append(dataclasses.replace(spec, args=args, help=render_help(spec.help, values)))
@@ -159,9 +159,8 @@ class Plugin(LegalityHelper, PlanningHelper, TurnSteps, FirstTurnActions, FleetA
         return self._legal.arg_choices(state, kind, args)
 
     def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        """The dice of fire, cross-mines and roll-off, checked the way their deciders check them."""
-        if kind == "fire":
-            return plans.fire_plan(self.rules(state), self.prepare_fire(state, args))
+        """The dice of cross-mines and roll-off, checked the way their deciders check them (fire's are its
+        typed action's, fire.py)."""
         if kind == "cross-mines":
             return plans.mines_plan(self.prepare_mines(state, args), self.rules(state))
         if kind == "roll-off":
@@ -192,11 +191,7 @@ class Plugin(LegalityHelper, PlanningHelper, TurnSteps, FirstTurnActions, FleetA
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
         return self._odds.of(state, kind, args)
 
-    # ---- planning fire (the fire planner, focus fire; the rest by PlanningHelper) -----------------
-    def destroy_chance(self, state: GameState, target: ShipState, condition: Hashable) -> Fraction:
-        return self._planning.destroy_chance(state, condition)
-
-    def shot_distribution(self, state: GameState, weapon: str, target_class: str, afterburner: bool, flares: int
-                          ) -> Distribution[AttackOutcome]:
-        """One shot's exact outcomes (§5, §6 B1) under the game's settings, kept for the odds and the planner."""
-        return self._planning.distribution(state, weapon, target_class, afterburner, flares)
+    # ---- planning fire: which action a weapon at a target is (its figures are fire.Fire's outcome) -------
+    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
+                  distance: int | None) -> PlannedShot | None:
+        return self._planning.plan_shot(state, ship, weapon, target, distance)

@@ -1,5 +1,5 @@
-"""Planning fire in spook: planned shots (§3 B2 range), a target's condition (armor, flare ammo), one attack's
-outcomes on it (§5 accuracy and damage, §6 B1 flares), and focus fire hand-computed from the book's numbers.
+"""Planning fire in spook: planned shots (§3 B2 range), a shot prepared against the target as it stands (armor,
+flare ammo), its typed outcome (§5 accuracy and damage, §6 B1 flares), and focus fire hand-computed from the book's numbers.
 
 The scrimmage samples: Blue Fang (#2, Destroyer: Gattling Mass Driver w1, Turreted Railgun w2, Torpedo
 Launcher w3), Blue Claw (#3, Destroyer: Cluster Torpedo Launcher w1), Blue Sower (#4: Missile Launcher w1);
@@ -17,7 +17,7 @@ from mstracker.game import Action
 from mstracker.game.planner import Distances, fire_plan
 from mstracker.game.planner_focus import focus_fire
 from mstracker.rules.contract import DistanceUse
-from mstracker.rulesets.spook.planning import Condition
+from mstracker.game.typed_action import Outcome
 
 
 @pytest.fixture
@@ -49,41 +49,54 @@ def test_a_shot_refused_the_way_the_decider_refuses_it(g: Play) -> None:
     assert "used" in shot.refused
 
 
-def test_target_condition_is_armor_and_the_ammo_of_answering_launchers(g: Play) -> None:
-    plugin = g.eng.plugin
-    assert plugin.target_condition(g.s, g.ship("Red Spear")) == Condition(200, (8,))
-    assert plugin.target_condition(g.s, g.ship("Red Lance")) == Condition(200, ())  # no flare launcher
+def shot(g: Play, weapon: str, target: str = "12", ship: str = "2"):
+    fire = g.eng.plugin.typed_action("fire")
+    return fire, fire.plan(g.s, {"ship": ship, "weapon": weapon, "target": target})
+
+
+def dealt(outcome, ship: str = "12") -> dict[int, F]:
+    return dict(outcome.map(lambda o: o.damage_to(ship)).items())
+
+
+def test_a_planned_shot_holds_the_armor_and_the_ammo_of_answering_launchers(g: Play) -> None:
+    assert (shot(g, "w3")[1].armor, shot(g, "w3")[1].ammo) == (200, (("d1", 8),))
+    assert shot(g, "w3", target="13")[1].ammo == ()  # Red Lance: no flare launcher
     g.act("set", target="Red Spear", key="d1.ammo", value="0")
-    assert plugin.target_condition(g.s, g.ship("Red Spear")) == Condition(200, ())  # empty: it no longer answers
+    assert shot(g, "w3")[1].ammo == ()  # empty: it no longer answers
 
 
 def test_one_torpedo_at_a_frigate_with_one_flare(g: Play) -> None:
     # Torpedo Launcher (§5 D2): damage 35, accuracy 6 >= agility 5: no d12. Flares (§6 B1) d8: 1-3 -> 0 (3/8),
     # 4-7 -> ceil(35/2) = 18 (4/8), 8 -> 35 (1/8); the launcher spends 1 ammo either way.
-    plugin = g.eng.plugin
-    args = {"ship": "2", "weapon": "w3", "target": "12"}
-    after = plugin.shot_conditions(g.s, "fire", args, Condition(200, (8,)))
-    assert dict(after.items()) == {Condition(200, (7,)): F(3, 8), Condition(182, (7,)): F(1, 2),
-                                   Condition(165, (7,)): F(1, 8)}
+    fire, p = shot(g, "w3")
+    outcome = fire.outcome(p)
+    assert dealt(outcome) == {0: F(3, 8), 18: F(1, 2), 35: F(1, 8)}
+    assert {o.spent for o in outcome.outcomes} == {frozenset({"2.w3", "12.d1.ammo8"})}
+    assert outcome.probability(lambda o: bool(o.hit)) == F(5, 8)
     # a gun: flares do not answer, nothing spent; Gattling (§5 E5) 30 x d6, accuracy 4 < 5: d12 1-5 miss (5/12),
-    # 6-10 half (5/12), 11 full (1/12), 12 miss (1/12, friendly fire)
-    gun = plugin.shot_conditions(g.s, "fire", {"ship": "2", "weapon": "w1", "target": "12"}, Condition(200, (8,)))
-    assert gun[Condition(200, (8,))] == F(1, 2)
-    assert gun[Condition(200 - 15, (8,))] == F(5, 12) * F(1, 6)
-    assert gun[Condition(200 - 180, (8,))] == F(1, 12) * F(1, 6)
+    # 6-10 half (5/12), 11 full (1/12), 12 miss (1/12, friendly fire: no ally named, friendly-fire settles it)
+    fire, gun = shot(g, "w1")
+    found = fire.outcome(gun)
+    assert dealt(found)[0] == F(1, 2) and dealt(found)[15] == F(5, 12) * F(1, 6)
+    assert dealt(found)[180] == F(1, 12) * F(1, 6)
+    assert {o.spent for o in found.outcomes} == {frozenset({"2.w1"})}
+    assert found.probability(lambda o: "friendly_fire" in o.marks) == F(1, 12)
 
 
-def test_a_destroyed_condition_takes_no_more_and_damage_is_the_armor_taken(g: Play) -> None:
-    plugin = g.eng.plugin
-    spear = g.ship("Red Spear")
-    dead = Condition(-10, (7,))
-    assert dict(plugin.shot_conditions(g.s, "fire", {"ship": "2", "weapon": "w3", "target": "12"}, dead).items()) == {
-        dead: 1}
-    assert plugin.destroy_chance(g.s, spear, dead) == 1
-    assert plugin.destroy_chance(g.s, spear, Condition(1, ())) == 0
-    # below 0 in a plan the armor tells a destroyed target, but damage past the 20 armor left is no damage
-    assert plugin.condition_damage(g.s, spear, Condition(20, (8,)), Condition(-15, (7,))) == 20
-    assert plugin.condition_damage(g.s, spear, Condition(-10, (7,)), Condition(-10, (7,))) == 0
+def test_damage_dealt_is_the_armor_taken_and_a_shot_after_another_meets_what_it_left(g: Play) -> None:
+    # Red Spear at 20 armor: the torpedo's 35 (1/8) takes the 20 left and destroys it (§4 Armor); 18 leaves 2
+    g.act("set", target="Red Spear", key="armor", value="20")
+    fire, p = shot(g, "w3")
+    outcome = fire.outcome(p)
+    assert dealt(outcome) == {0: F(3, 8), 18: F(1, 2), 20: F(1, 8)}
+    assert outcome.probability(lambda o: "12" in o.destroyed) == F(1, 8)
+    # after an earlier shot took 15 and the launcher's 8th round: 5 armor left, 7 ammo
+    earlier = Outcome(dealt=(("12", 15),), spent=frozenset({"12.d1.ammo8"}))
+    again = fire.after(p, earlier)
+    assert (again.armor, again.ammo) == (5, (("d1", 7),))
+    assert dealt(fire.outcome(again)) == {0: F(3, 8), 5: F(5, 8)}
+    last = fire.after(p, Outcome(spent=frozenset({f"12.d1.ammo{n}" for n in range(1, 9)})))
+    assert last.ammo == ()  # every round spent: the launcher answers no more (§6 B1)
 
 
 def test_focus_fire_two_missiles_at_a_frigate_with_its_last_flare(g: Play) -> None:

@@ -210,12 +210,13 @@ def test_attack_odds_follow_the_state() -> None:
     g = battle()
     assert g.eng.action_odds(g.s, _fire("Lance", "", "")) is None
     assert g.eng.action_odds(g.s, _fire("Lance", "w1", "Nobody")) is None
-    assert g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "", "target": ""}) is None
-    assert g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1"}) is None
-    odds = g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1", "target": "Picket"})
+    fire = g.eng.plugin.typed_action("fire")  # the typed fire's odds (fire.py), blank arguments given
+    assert fire.odds(g.s, {"ship": "Lance", "weapon": "", "target": ""}) is None
+    assert fire.odds(g.s, {"ship": "Lance", "weapon": "w1"}) is None
+    odds = fire.odds(g.s, {"ship": "Lance", "weapon": "w1", "target": "Picket"})
     assert odds.p_hit == Fraction(6, 12) and odds.p_destroy == 0 and odds.extra["p_friendly_fire"] == Fraction(1, 12)
     g.act("fire", 11, ship="Pike", weapon="Ion Beam", target="Picket", in_range=True)  # Picket 100 left
-    odds = g.eng.plugin.action_odds(g.s, "fire", {"ship": "Lance", "weapon": "w1", "target": "Picket"})
+    odds = fire.odds(g.s, {"ship": "Lance", "weapon": "w1", "target": "Picket"})
     assert odds.p_destroy == Fraction(1, 12)
 
 

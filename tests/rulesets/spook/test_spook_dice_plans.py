@@ -35,7 +35,7 @@ def plan(g: Play, kind: str, **args: object):  # noqa: ANN201
 
 def test_a_cluster_torpedo_at_a_transport_with_two_flare_launchers() -> None:
     g = battle()
-    p = plan(g, "fire", ship="Maul", weapon="w1", target="Ox")
+    p = plan(g, "fire", ship="Maul", weapon="w1", target="Ox", in_range=True)  # the reach said (§3 B2)
     # 25 x d6 (§5 D5), accuracy 5 < agility 6: d12, then one d8 per launcher while damage is left (§6 B1)
     assert [(n.sides, n.purpose, n.ship, n.table) for n in p.needs] == [
         (6, "damage: 25 × d6", "1", "Cluster Torpedo Launcher damage (spook §5)"),
@@ -64,11 +64,11 @@ def test_a_cluster_torpedo_at_a_transport_with_two_flare_launchers() -> None:
 
 def test_a_bombers_subsystem_d8_is_declared_for_a_hit_only() -> None:
     g = battle()
-    p = plan(g, "fire", ship="Anvils", weapon="w1", target="Bastion", subsystem="Defense Field")
+    p = plan(g, "fire", ship="Anvils", weapon="w1", target="Bastion", subsystem="Defense Field", in_range=True)
     assert [(n.sides, n.purpose, n.table, n.when_text) for n in p.needs] == [
         (8, "subsystem targeting on Defense Field (d1)", "Subsystem table (spook §7 A11, house default)",
          "when the bombs deal damage")]  # accuracy 7 >= agility 2: no d12
-    p = plan(g, "fire", ship="Anvils", weapon="w1", target="Gnats", subsystem="w1")  # accuracy 7 < 10
+    p = plan(g, "fire", ship="Anvils", weapon="w1", target="Gnats", subsystem="w1", in_range=True)  # accuracy 7 < 10
     assert [n.sides for n in p.needs] == [12, 8]
     assert p.walk([5]).complete and p.walk([12]).complete  # a miss, and a 12: no damage, no subsystem roll
     assert p.walk([6]).next.purpose == "subsystem targeting on Particle Lance (w1)"
