@@ -33,6 +33,7 @@ from ...rules.outcome import AttackOdds
 from . import odds as book
 from .combat import FIRE_HELP, FireSetup
 from .effects import is_destroyed
+from .legal import blank_actor
 from .model import Ruleset
 from .plans import fire_plan
 from .procedures import AttackOutcome, attack_distribution, resolve_attack
@@ -90,6 +91,10 @@ class Fire(RuleAction[Shot]):
         self._shots: dict[tuple, Distribution[AttackOutcome]] = {}
         self._outcomes: dict[tuple, Distribution[Outcome]] = {}
         self._odds: dict[tuple, AttackOdds] = {}
+        # states are immutable: the plans of the last state asked about are kept (the planner asks the odds
+        # of many rows of one state, and again on every redraw)
+        self._state: GameState | None = None
+        self._plans: dict[tuple, Shot | InvalidAction] = {}
 
     # ---- preparing -------------------------------------------------------------------------------
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Shot:
@@ -104,8 +109,25 @@ class Fire(RuleAction[Shot]):
 
     def plan(self, state: GameState, args: Mapping[str, Any]) -> Shot:
         """The order checked as the decider checks it, the reach left to the players (the planner's rows
-        and the dialog's odds do not depend on it)."""
-        for name in ("ship", "weapon", "target"):
+        and the dialog's odds do not depend on it); once per state and arguments."""
+        if state is not self._state:
+            self._state, self._plans = state, {}
+        key = tuple(sorted((k, repr(v)) for k, v in args.items()))
+        found = self._plans.get(key)
+        if found is None:
+            try:
+                found = self._checked(state, args)
+            except InvalidAction as exc:
+                found = exc
+            self._plans[key] = found
+        if isinstance(found, InvalidAction):
+            raise found.with_traceback(None)  # kept: raised afresh, its old traceback dropped
+        return found
+
+    def _checked(self, state: GameState, args: Mapping[str, Any]) -> Shot:
+        if not args.get("ship"):
+            raise blank_actor(self.plugin, state, self.kind)
+        for name in ("weapon", "target"):
             if not args.get(name):
                 raise Incomplete(name)
         given = dict(args)

@@ -1,8 +1,8 @@
 """spook damage without a weapon: rams (§3 B1, §8 A1: text lost), scuttles (§7 A10: text lost) and mines
 (§7 A1).
 
-Rams and scuttles roll nothing (house defaults); crossing mines rolls the mines table. `prepare_mines`
-checks a crossing once for the decider, its declared dice (`plans.mines_plan`) and its odds.
+Rams and scuttles roll nothing (house defaults); crossing mines rolls the mines table: `prepare_mines`
+checks a crossing once for the typed action mines.CrossMines (its refusals, dice, outcome and decision).
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ from typing import Any
 
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event, dice_data
+from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
 from ...game.plugin import action
 from ...game.state import GameState, ShipState
 from .combat import CombatActions
 from .effects import ram_damage, scuttle_damage
 from .game_base import plural
-from .table_rolls import resolve_mines
 
 RAM_HELP = (
     "ram an enemy ship during movement (spook §3 B1; §8 A1, whose text is lost: house default): no roll; each ship "
@@ -50,7 +49,7 @@ class MinesSetup:
 
 
 class HazardActions(CombatActions):
-    """ram, scuttle, cross-mines."""
+    """ram, scuttle, and the checks of a crossing of mines."""
 
     @action(
         "ram",
@@ -140,34 +139,3 @@ class HazardActions(CombatActions):
         if len(others) != 1:
             raise InvalidAction("name whose mines these are (owner=PLAYER)")
         return others[0]
-
-    @action(
-        "cross-mines",
-        ArgSpec("ship", ArgType.SHIP, "your ship moving through mines"),
-        ArgSpec("count", ArgType.INT, "mines it moves through"),
-        ArgSpec("owner", ArgType.PLAYER, "whose mines (default: the other player)", required=False),
-        help=MINES_HELP,
-        rolls=True,
-    )
-    def cross_mines(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ms = self.prepare_mines(state, args)
-        ship, owner, count = ms.ship, ms.owner, ms.count
-        whose = state.players[owner].name
-        b = Batch(self, state)
-        if ms.harmless:
-            b.story("mines-crossed", f"{ship.label} crosses {plural(count, 'mine')} of {whose}: no damage, "
-                    f"{ms.harmless}", ship=ship.id, owner=owner, count=count)
-            return b.events
-        res = resolve_mines(self.rules(state), dice, ms.dice)
-        rolled = dice.take()
-        once = "" if ms.dice == count else " (one d8 for the whole crossing: setting mine_rolls = per_crossing)"
-        text = f"{ship.label} moves through {plural(count, 'mine')} of {whose}{once}: " + " ".join(
-            s.text for s in res.steps) + f" {res.summary}"
-        b.story("mines-crossed", text, ship=ship.id, owner=owner, count=count, dice=dice_data(rolled),
-                outcome=res.outcome)
-        self.books.damage(b, ship.id, int(res.outcome["damage"]), f"mines of {whose}")
-        removed = int(res.outcome["removed"])
-        if removed:
-            laid = state.players[owner].resources.get("mines", 0)
-            b.resource(owner, "mines", laid - removed, f"{plural(removed, 'mine')} detonated")
-        return b.events

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...game.errors import InvalidAction
 from ...game.events import ActionSpec
 from ...game.state import GameState, ShipState
+from ...game.typed_action import Incomplete
 from ...rules.contract import ArgChoice, LegalAction, Readiness
 from .game_base import FLARES, PROBE, STRIKE_CRAFT
 from .readiness import PROBE_MOVE
@@ -279,6 +280,14 @@ class Legality:
         if attacker is None:
             return ()
         return self.own_others(state, attacker)
+
+
+def blank_actor(plugin: Plugin, state: GameState, kind: str) -> InvalidAction:
+    """What a typed action's blank ship means: refused when no ship may do `kind` now, in the legal-actions
+    answer's words, else only not filled in yet (`Incomplete`)."""
+    if plugin.actors(state, kind):
+        return Incomplete("ship")
+    return InvalidAction(f"no ship of {state.players[state.active].name} {NOBODY.get(kind, f'may {kind} now')}")
 
 
 def _why(check: Callable[[], object]) -> str | None:

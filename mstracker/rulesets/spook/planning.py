@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...game.errors import InvalidAction
-from ...game.state import GameState, ShipState
+from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import DistanceUse, PlannedShot
 
 if TYPE_CHECKING:
@@ -40,35 +40,48 @@ class FirePlanning:
         # states are immutable: the shooter checks of the last state asked about are kept
         self._state: GameState | None = None
         self._shooters: dict[tuple[str, str], str] = {}
+        self._aims: dict[tuple[int, str, str, int | None], str] = {}
+        self._figures: dict[str, tuple[Any, ...]] = {}
 
     def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
                   distance: int | None) -> PlannedShot | None:
         """The fire action for this weapon at this target, refused with the decider's reason when it may not
         be made now (beyond range at the measured distance, a Defense Field, a jam...): the checks of
         `prepare_fire`, the weapon's kept for the state (the planner asks about it once per target)."""
+        if state is not self._state:  # the answers kept are those of one state
+            self._state, self._shooters, self._aims, self._figures = state, {}, {}, {}
         item = self.plugin.item(ship, weapon)
         if item.kind != "weapon":
             return None
         args: dict[str, Any] = {"ship": ship.id, "weapon": item.id, "target": target.id}
         if distance is not None:
             args["distance"] = distance
-        refused = self._shooter(state, ship, item.id)
-        if not refused:
-            try:
-                self.plugin.fire_target(state, ship, item, target.id, distance)
-            except InvalidAction as exc:
-                refused = str(exc)
+        refused = self._shooter(state, ship, item.id) or self._aim(state, ship, item, target, distance)
         # the figures depend on the weapon, the target's class and afterburner, its armor and the ammo of
         # the launchers that answer (the typed outcome's inputs, fire.Shot): equal ones are worked out once
-        ammo = tuple(int(it.record.get("ammo") or 0) for it in self.plugin.live_flares(target))
-        same = (item.name, target.ship_class, bool(target.record.get("afterburner")),
-                int(target.record.get("armor") or 0), ammo)
-        return PlannedShot("fire", args, DistanceUse.RANGE, UNIT, refused, same)
+        figures = self._figures.get(target.id)
+        if figures is None:
+            ammo = tuple(int(it.record.get("ammo") or 0) for it in self.plugin.live_flares(target))
+            figures = self._figures[target.id] = (target.ship_class, bool(target.record.get("afterburner")),
+                                                  int(target.record.get("armor") or 0), ammo)
+        return PlannedShot("fire", args, DistanceUse.RANGE, UNIT, refused, (item.name, *figures))
+
+    def _aim(self, state: GameState, ship: ShipState, item: ShipItem, target: ShipState, distance: int | None) -> str:
+        """Why this weapon may not be fired at this target ('' when it may), once per state: the checks
+        depend only on the firing side, the target, the weapon's range and the distance."""
+        key = (ship.owner, target.id, item.name, distance)
+        found = self._aims.get(key)
+        if found is None:
+            try:
+                self.plugin.fire_target(state, ship, item, target.id, distance)
+                found = ""
+            except InvalidAction as exc:
+                found = str(exc)
+            self._aims[key] = found
+        return found
 
     def _shooter(self, state: GameState, ship: ShipState, item: str) -> str:
         """Why this ship may not fire this weapon now ('' when it may), once per state."""
-        if state is not self._state:
-            self._state, self._shooters = state, {}
         key = (ship.id, item)
         if key not in self._shooters:
             try:

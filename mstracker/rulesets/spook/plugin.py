@@ -37,6 +37,7 @@ from ...rules.outcome import AttackOdds
 from . import legacy, obligations, plans
 from .fire import Fire
 from .first_turn import FirstTurnActions
+from .mines import CrossMines
 from .fleet_actions import FleetActions
 from .devices import DeviceActions
 from .game_base import NARRATIVE
@@ -55,7 +56,7 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
     narrative = NARRATIVE
-    rule_actions = (Fire,)
+    rule_actions = (Fire, CrossMines)
     step_actions = {
         "hyperdrive": ("use-device",),
         "afterburner": ("use-device",),
@@ -159,10 +160,8 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
         return self._legal.arg_choices(state, kind, args)
 
     def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        """The dice of cross-mines and roll-off, checked the way their deciders check them (fire's are its
-        typed action's, fire.py)."""
-        if kind == "cross-mines":
-            return plans.mines_plan(self.prepare_mines(state, args), self.rules(state))
+        """The dice of the roll-off, checked the way its decider checks it (fire's and cross-mines' are their
+        typed actions', fire.py and mines.py)."""
         if kind == "roll-off":
             return plans.rolloff_plan(self.prepare_rolloff(state))
         return None

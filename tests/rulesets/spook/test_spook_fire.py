@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from test_spook_combat import battle as combat_battle
 from test_spook_support import Play, roster, ship
 
 from mstracker.game import Action
@@ -16,6 +17,7 @@ from mstracker.game.outcomes import odds_of
 from mstracker.game.planner import Distances
 from mstracker.game.planner_focus import focus_fire
 from mstracker.game.typed_action import Incomplete
+from mstracker.testing import Offered, Situation, typed_outcomes
 
 
 def battle() -> Play:
@@ -95,3 +97,36 @@ def test_a_fire_logs_what_it_always_logged() -> None:
         "fired", "1", "w1", "3", "at 6 units")
     assert story.data["outcome"]["damage"] == 100 and g.rec("Picket", "armor") == 100
     assert set(story.data) == {"ship", "item", "target", "reach", "dice", "outcome"}
+
+
+def every_face(g: Play, kind: str, **args: object) -> tuple[object, object]:
+    """(the typed outcome, what deciding every face combination of its declared dice did), by the kit."""
+    action = Action(kind, args)
+    pair = typed_outcomes(Situation("spook", g.eng, g.s, {}), Offered(action, g.eng.action_spec(kind)))
+    assert pair is not None, action
+    return pair
+
+
+def test_fire_s_outcome_is_what_every_face_does_with_flares_and_a_named_ally() -> None:
+    g = combat_battle()
+    # Cluster Torpedo Launcher of Maul at Ox, two flare launchers answering (§6 B1); Gattling at Hawk with
+    # Lance named for a d12 of 12 (§5 Accuracy); Ion Beam at Gnats' 70 armor, capped
+    for args in ({"ship": "Maul", "weapon": "w2", "target": "Ox"},
+                 {"ship": "Maul", "weapon": "w1", "target": "Hawk", "ally": "Lance"},
+                 {"ship": "Lance", "weapon": "w1", "target": "Gnats"}):
+        promised, decided = every_face(g, "fire", in_range=True, **args)
+        assert promised == decided, args
+
+
+def test_cross_mines_outcome_is_what_every_face_does_and_is_capped() -> None:
+    g = combat_battle()
+    g.act("lay-mines", ship="Sower", count=6)
+    g.end_turn()
+    promised, decided = every_face(g, "cross-mines", ship="Hawk", count=3)
+    assert promised == decided
+    # §7 A1: a d8 each, 1-3 avoided (the mine stays), 4-7 half of 200, 8 the full 200; Gnats has 70 armor
+    promised, decided = every_face(g, "cross-mines", ship="Gnats", count=1)
+    assert promised == decided
+    assert dict(promised.map(lambda o: o.damage_to("11")).items()) == {0: F(3, 8), 70: F(5, 8)}
+    odds = g.eng.action_odds(g.s, Action("cross-mines", {"ship": "Gnats", "count": 1}))
+    assert (odds.expected_damage, odds.p_destroy) == (F(350, 8), F(5, 8))
