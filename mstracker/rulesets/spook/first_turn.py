@@ -9,15 +9,9 @@ hands the turn to its winner.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import DiceRecorder, Event, dice_data
-from ...game.plugin import action
 from ...game.state import GameState
 from .game_base import SpookBase
-from .table_rolls import ROLLOFF_ROUNDS, resolve_rolloff
 
 #: The id of the obligation that stands until the first player is decided.
 FIRST_PLAYER = "first-player"
@@ -31,7 +25,7 @@ ROLLOFF_HELP = (
 
 
 class FirstTurnActions(SpookBase):
-    """roll-off, and whether the first player is still to be decided."""
+    """Whether the first player is still to be decided, and who rolls off (the typed roll-off: rolloff.py)."""
 
     def first_player_open(self, state: GameState) -> bool:
         """True while the roll-off is still to be made: set-up or turn 1, no roll-off yet, not set aside."""
@@ -58,17 +52,3 @@ class FirstTurnActions(SpookBase):
             raise InvalidAction(f"who takes the first turn is already decided{who}; the roll-off is made once, "
                                 "in set-up or at the start of turn 1")
         return names
-
-    @action("roll-off", help=ROLLOFF_HELP, rolls=True)
-    def roll_off(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        names = self.prepare_rolloff(state)
-        try:
-            res = resolve_rolloff(names, dice, ROLLOFF_ROUNDS)
-        except ValueError as exc:
-            raise InvalidAction(f"{exc}: roll off again") from None
-        first = names.index(res.outcome["first"])
-        b = Batch(self, state)
-        b.story("rolloff", " ".join(s.text for s in res.steps), dice=dice_data(dice.take()), first=first)
-        b.extra("first_player", first, f"{names[first]} takes the first turn")
-        b.active(first, f"{names[first]} is the active player" + (" for turn 1" if state.started else ""))
-        return b.events

@@ -5,17 +5,19 @@ What it adds to the generic engine:
 * a ship record with armor, agility, speed, device-effect timers, dock / infiltration / cargo links
   and lost subsystems; per item the used flag, X;Y reload (uses left, own turns to wait), flare
   ammo; per player RU cap, RU left and mines (`record`);
-* actions, each a `Batch` of narrative events and exact generic changes: fire, friendly-fire (`combat`);
-  ram, scuttle, cross-mines (`hazards`); use-device, reload-flares, lay-mines, probe-move (`devices`);
-  infiltrate, retire, repair, undock, build, embark, disembark, spend, refund (`fleet_actions`);
-  roll-off (`first_turn`);
+* the rolling actions as typed actions (`rule_actions`, game.typed_action), each prepared once and
+  answering its refusals, dice, exact outcome, odds and decision from it: fire (`fire`), cross-mines
+  (`mines`), roll-off (`rolloff`);
+* the other actions as `@action` deciders, each a `Batch` of narrative events and exact generic changes:
+  friendly-fire (`combat`); ram, scuttle (`hazards`); use-device, reload-flares, lay-mines, probe-move
+  (`devices`); infiltrate, retire, repair, undock, build, embark, disembark, spend, refund (`fleet_actions`);
 * the automatic steps of data/rulesets/spook.toml: upkeep (timers, reloads, flare refills, captures),
   retire, repair, infiltration countdown, victory check (`turn`); none of them rolls;
 * the contract's answers: readiness of every item (`readiness`), legal actions with their defaults
   (`legal`), the dice of every rolling action declared before the roll (`plans`), obligations
-  (`obligations`), what is on the table (`on_table`), odds for every roll (`game_odds`), planned shots
-  and a target's condition under attacks made one after another, for the fire planner (`planning`), and
-  readers for older saves (`legacy`).
+  (`obligations`), what is on the table (`on_table`), which shot a weapon at a target is, for the fire
+  planner (`planning`; its figures and focus fire are the typed fire's outcome), and readers for older
+  saves (`legacy`).
 
 Every house default it depends on is read from the game's settings (`rules(state)`).
 """
@@ -32,16 +34,15 @@ from ...game.plugin import LegalityHelper
 from ...game.events import Action, ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
-from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
-from ...rules.outcome import AttackOdds
-from . import legacy, obligations, plans
+from ...rules.contract import ArgChoice, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
+from . import legacy, obligations
 from .fire import Fire
 from .first_turn import FirstTurnActions
 from .mines import CrossMines
+from .rolloff import RollOff
 from .fleet_actions import FleetActions
 from .devices import DeviceActions
 from .game_base import NARRATIVE
-from .game_odds import GameOdds
 from .hazards import HazardActions
 from .legal import Legality
 from .on_table import on_table
@@ -56,7 +57,7 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
     narrative = NARRATIVE
-    rule_actions = (Fire, CrossMines)
+    rule_actions = (Fire, CrossMines, RollOff)
     step_actions = {
         "hyperdrive": ("use-device",),
         "afterburner": ("use-device",),
@@ -77,7 +78,6 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
         super().__init__(ruleset)
         self._items = ItemStates(self)
         self._legal = Legality(self)
-        self._odds = GameOdds(self)
         self._planning = FirePlanning(self)
         self._specs: tuple[ActionSpec, ...] | None = None
 
@@ -159,13 +159,6 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
     def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
         return self._legal.arg_choices(state, kind, args)
 
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        """The dice of the roll-off, checked the way its decider checks it (fire's and cross-mines' are their
-        typed actions', fire.py and mines.py)."""
-        if kind == "roll-off":
-            return plans.rolloff_plan(self.prepare_rolloff(state))
-        return None
-
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         return obligations.standing(self, state)
 
@@ -186,9 +179,6 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return on_table(self, state)
-
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        return self._odds.of(state, kind, args)
 
     # ---- planning fire: which action a weapon at a target is (its figures are fire.Fire's outcome) -------
     def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
