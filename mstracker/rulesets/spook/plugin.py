@@ -53,6 +53,12 @@ from .texts import render_help
 from .turn import TurnSteps
 
 
+#: The order the actions are listed in (help, the action menu), the battle's own order: fire first.
+ACTION_ORDER = ("fire", "friendly-fire", "ram", "scuttle", "cross-mines", "use-device", "reload-flares", "lay-mines",
+                "probe-move", "infiltrate", "retire", "repair", "undock", "build", "embark", "disembark", "spend",
+                "refund", "roll-off")
+
+
 class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
@@ -130,8 +136,9 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
             values = {key: s.value for key, s in self.ruleset.settings.items()}
             buyable = tuple(name for name, cls in self.ruleset.classes.items() if cls.rus is not None)
             specs = []
-            # the typed actions first: fire heads the lists (help, the action menu) as it always has
-            for spec in sorted(super().action_specs(), key=lambda s: self.typed_action(s.kind) is None):
+            # the lists (help, the action menu) keep the order they always had, typed actions among the rest
+            order = {kind: n for n, kind in enumerate(ACTION_ORDER)}
+            for spec in sorted(super().action_specs(), key=lambda s: order.get(s.kind, len(order))):
                 args = tuple(dataclasses.replace(a, choices=buyable) if a.type is ArgType.CHOICE and a.name ==
                              "ship_class" else a for a in spec.args)
                 specs.append(dataclasses.replace(spec, args=args, help=render_help(spec.help, values)))
