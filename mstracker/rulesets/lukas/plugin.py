@@ -26,8 +26,7 @@ from ...game.events import ActionSpec, DiceRecorder, Event
 from ...game.plugin import Acting, RulesetPlugin, TurnStructure, action, auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
-from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
-from ...rules.outcome import AttackOdds
+from ...rules.contract import ArgChoice, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
 from . import abilities, announce, hangar, legal, objectives, order, readiness, table, turn
 from .acting import SHIP_ARG, order_decided
 from .fire_action import FIRE_ACTIONS, FireAction
@@ -63,7 +62,7 @@ class Plugin(RulesetPlugin):
     narrative: ClassVar[frozenset[str]] = NARRATIVE
     step_actions: ClassVar[dict[str, tuple[str, ...]]] = STEP_ACTIONS
     ruleset: Ruleset
-    rule_actions = FIRE_ACTIONS
+    rule_actions = (order.RollOrder, *FIRE_ACTIONS)
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -114,10 +113,6 @@ class Plugin(RulesetPlugin):
         return super().next_turn(state)
 
     # ---- actions -------------------------------------------------------------------------------
-    @action("roll-order", *order.ORDER_ARGS, help=order.ORDER_HELP, rolls=True)
-    def roll_order(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return order.decide_order(self, state, order.prepare_order(self, state, args), dice)
-
     @action("choose-mode", *abilities.MODE_ARGS, help=abilities.MODE_HELP)
     def choose_mode(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         return abilities.choose_mode(self, state, args)
@@ -208,12 +203,6 @@ class Plugin(RulesetPlugin):
     def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
         return legal.arg_choices(state, kind, args)
 
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        """The dice of the order of turns (the attacks are typed actions and declare their own)."""
-        if kind == "roll-order":
-            return order.order_dice(order.prepare_order(self, state, args))
-        return None
-
     def attack_target(self, state: GameState, kind: str, args: dict[str, Any]) -> ShipState | None:
         """The ship an attack hits, as its typed action prepares it: a Beam fires at the target announced
         for it (lukas §3.b Beam), which `fire-beam` does not name."""
@@ -224,14 +213,6 @@ class Plugin(RulesetPlugin):
             return typed.plan(state, args).order.target
         except GameError:
             return None
-
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        if kind == "roll-order":
-            try:
-                return order.order_odds(order.prepare_order(self, state, args))
-            except GameError:  # a form not yet valid has no odds
-                return None
-        return None
 
     def acting(self, state: GameState) -> Acting:
         """Nobody acts before the order of turns is rolled (lukas §1.b): the roll decides who starts."""
