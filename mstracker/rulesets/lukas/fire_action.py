@@ -26,10 +26,11 @@ from ...game.reach import in_range_arg, reach_words
 from ...game.state import GameState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan
-from .acting import SHIP_ARG, ship_on_table, why_not_now
+from .acting import SHIP_ARG, ship_on_table
 from .attack import write_fire
 from .fire_check import SUBSYSTEM_CHOICES, FireOrder, fire_dice, prepare_beam, prepare_fire
 from .game_base import cite, max_range, weapon_data
+from .legal import blank_ship
 from .odds import attack_notes
 from .procedures import AttackPlan, damage_distribution, hit_distribution
 
@@ -156,17 +157,6 @@ class FireAction(RuleAction[Attack]):
     def attack(self, state: GameState, args: Mapping[str, Any], now: bool) -> Attack:
         """The checked attack; `now` false: as planned for the ship's own turn (see `plan`)."""
 
-    def blank_ship(self, state: GameState) -> Incomplete:
-        """A form with no ship yet: refused when no ship may attack now, else not filled in."""
-        from .legal import actors, no_actor_reason
-
-        reason = why_not_now(state)
-        if reason is not None:
-            raise InvalidAction(reason)
-        if not actors(self.plugin, state, self.kind):
-            raise InvalidAction(no_actor_reason(self.kind))
-        return Incomplete("ship")
-
     # ---- before the roll -----------------------------------------------------------------------------
     def dice(self, p: Attack) -> DicePlan:
         return fire_dice(p.order)
@@ -278,7 +268,7 @@ class Fire(FireAction):
 
     def attack(self, state: GameState, args: Mapping[str, Any], now: bool) -> Attack:
         if not args.get("ship"):
-            raise self.blank_ship(state)
+            raise blank_ship(self.plugin, state, self.kind)
         if not args.get("weapon") or not args.get("target"):
             if now:
                 ship_on_table(self.plugin, state, str(args["ship"]))
@@ -295,7 +285,7 @@ class FireBeam(FireAction):
 
     def attack(self, state: GameState, args: Mapping[str, Any], now: bool) -> Attack:
         if not args.get("ship"):
-            raise self.blank_ship(state)
+            raise blank_ship(self.plugin, state, self.kind)
         order = prepare_beam(self.plugin, state, self.spec.coerce(args), now)
         return Attack(order, "", _armor(order))
 

@@ -62,7 +62,7 @@ class Plugin(RulesetPlugin):
     narrative: ClassVar[frozenset[str]] = NARRATIVE
     step_actions: ClassVar[dict[str, tuple[str, ...]]] = STEP_ACTIONS
     ruleset: Ruleset
-    rule_actions = (order.RollOrder, *FIRE_ACTIONS)
+    rule_actions = (order.RollOrder, *FIRE_ACTIONS, hangar.Dock, hangar.Release)
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -136,14 +136,6 @@ class Plugin(RulesetPlugin):
     @action("halt-infiltration", *abilities.HALT_ARGS, help=abilities.HALT_HELP)
     def halt_infiltration(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         return abilities.halt_infiltration(self, state, args)
-
-    @action("dock", *hangar.DOCK_ARGS, help=hangar.DOCK_HELP)
-    def dock(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return hangar.dock(self, state, args)
-
-    @action("release", SHIP_ARG, help=hangar.RELEASE_HELP)
-    def release(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return hangar.release(self, state, args)
 
     @action("cargo", *abilities.CARGO_ARGS, help=abilities.CARGO_HELP)
     def cargo(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
