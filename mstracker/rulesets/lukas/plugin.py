@@ -62,7 +62,7 @@ class Plugin(RulesetPlugin):
     narrative: ClassVar[frozenset[str]] = NARRATIVE
     step_actions: ClassVar[dict[str, tuple[str, ...]]] = STEP_ACTIONS
     ruleset: Ruleset
-    rule_actions = (order.RollOrder, *FIRE_ACTIONS, hangar.Dock, hangar.Release)
+    rule_actions = (order.RollOrder, *FIRE_ACTIONS, *announce.ANNOUNCE_ACTIONS, hangar.Dock, hangar.Release)
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -116,14 +116,6 @@ class Plugin(RulesetPlugin):
     @action("choose-mode", *abilities.MODE_ARGS, help=abilities.MODE_HELP)
     def choose_mode(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
         return abilities.choose_mode(self, state, args)
-
-    @action("announce-beam", *announce.BEAM_ARGS, help=announce.BEAM_HELP)
-    def announce_beam(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return announce.announce_beam(self, state, args)
-
-    @action("announce-field-defense", *announce.FIELD_ARGS, help=announce.FIELD_HELP)
-    def announce_field_defense(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return announce.announce_field_defense(self, state, args)
 
     @action("boost", SHIP_ARG, help=abilities.BOOST_HELP)
     def boost(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
