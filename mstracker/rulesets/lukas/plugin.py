@@ -23,12 +23,12 @@ from typing import Any, ClassVar
 from ...fleet import Roster, ShipEntry
 from ...game.errors import GameError
 from ...game.events import ActionSpec, DiceRecorder, Event
-from ...game.plugin import Acting, RulesetPlugin, TurnStructure, action, auto_step
+from ...game.plugin import Acting, RulesetPlugin, TurnStructure, auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import ArgChoice, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
 from . import abilities, announce, hangar, legal, objectives, order, readiness, table, turn
-from .acting import SHIP_ARG, order_decided
+from .acting import order_decided
 from .fire_action import FIRE_ACTIONS, FireAction
 from .game_base import RulesWithSettings
 from .legacy import read_old_event
@@ -62,7 +62,8 @@ class Plugin(RulesetPlugin):
     narrative: ClassVar[frozenset[str]] = NARRATIVE
     step_actions: ClassVar[dict[str, tuple[str, ...]]] = STEP_ACTIONS
     ruleset: Ruleset
-    rule_actions = (order.RollOrder, *FIRE_ACTIONS, *announce.ANNOUNCE_ACTIONS, hangar.Dock, hangar.Release)
+    rule_actions = (order.RollOrder, *FIRE_ACTIONS, *announce.ANNOUNCE_ACTIONS, *abilities.ABILITY_ACTIONS,
+                    hangar.Dock, hangar.Release)
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
@@ -113,26 +114,6 @@ class Plugin(RulesetPlugin):
         return super().next_turn(state)
 
     # ---- actions -------------------------------------------------------------------------------
-    @action("choose-mode", *abilities.MODE_ARGS, help=abilities.MODE_HELP)
-    def choose_mode(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.choose_mode(self, state, args)
-
-    @action("boost", SHIP_ARG, help=abilities.BOOST_HELP)
-    def boost(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.boost(self, state, args)
-
-    @action("infiltrate", *abilities.INFILTRATE_ARGS, help=abilities.INFILTRATE_HELP)
-    def infiltrate(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.infiltrate(self, state, args)
-
-    @action("halt-infiltration", *abilities.HALT_ARGS, help=abilities.HALT_HELP)
-    def halt_infiltration(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.halt_infiltration(self, state, args)
-
-    @action("cargo", *abilities.CARGO_ARGS, help=abilities.CARGO_HELP)
-    def cargo(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.cargo(self, state, args)
-
     # ---- automatic steps -----------------------------------------------------------------------
     @auto_step("release_docked")
     def _release_docked(self, state: GameState, dice: DiceRecorder) -> list[Event]:
