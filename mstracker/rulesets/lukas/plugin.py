@@ -8,11 +8,13 @@ up from N+1 until N+2 (§4.a); an infiltration declared in N holds both ships th
 turn and captures at the start of N+1 unless halted (§4.c). The hangar's and the boosters' "next turn"
 is a setting (the owner's turns by default, INFERRED).
 
-Every decision is one Batch (mstracker.game.batch): narrative events (`NARRATIVE`) tell the story and its
-dice, every change is a generic event with its exact old → new. `legacy` reads the event shape older
-saves wrote. Modules: `acting` (when a ship may act), `fire_check` and `attack` (the attack, its dice and
-odds), `announce`, `abilities`, `hangar`, `order` (the actions), `turn` and `objectives` (automatic
-steps), `readiness`, `legal` and `table` (the contract's answers), `record` (the ship record).
+Every action is a typed action (game.typed_action, `rule_actions`): its `prepare` is the one place that
+refuses, its `apply` writes one Batch (mstracker.game.batch): narrative events (`NARRATIVE`) tell the story
+and its dice, every change is a generic event with its exact old → new. `legacy` reads the event shape
+older saves wrote. Modules: `acting` (when a ship may act), `fire_action` (fire and fire-beam: their dice
+and exact outcome, from `fire_check`'s checked attack, written by `attack`), `announce`, `abilities`,
+`hangar`, `order` (the other actions), `turn` and `objectives` (automatic steps), `readiness`, `legal`,
+`planning` and `table` (the contract's answers), `record` (the ship record).
 """
 
 from __future__ import annotations
