@@ -8,13 +8,17 @@ model. Field Defense is announced a turn ahead (`announce`); the hangar is in `h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, Event
+from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder
 from ...game.state import GameState, ShipItem, ShipState
+from ...game.typed_action import Incomplete, RuleAction
 from .acting import DISTANCE_ARG, SHIP_ARG, free_for_ability, needs, ship_on_table
+from .legal import blank_ship
 from .game_base import cite, setting_words, ship_name
 from .model import Ruleset
 from .procedures import engines_speed
@@ -40,20 +44,43 @@ CARGO_ARGS = (SHIP_ARG, ArgSpec("delta", ArgType.INT, "containers loaded (+) or 
 CARGO_HELP = "load or unload cargo containers on a ship with Cargo Transport (lukas §4.e)"
 
 
-def choose_mode(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
-    ship = ship_on_table(plugin, state, args["ship"])
-    mode, now = args["mode"], ship.get("mode") or ""
-    if now == mode:
-        raise InvalidAction(f"{ship.label} is already in {mode} mode this turn")
-    if mode == ABILITY:
-        free_for_ability(ship, "an ability")
-    elif now in ABILITY_MODES - {ABILITY}:
-        raise InvalidAction(f"{ship.label} used {now} this turn, so it cannot attack ({cite('§1.b')})")
-    word = "attacks with its weapons" if mode == ATTACK else "uses an active ability"
-    batch = Batch(plugin, state)
-    batch.story("mode-chosen", f"{ship.label} {word} this turn ({cite('§1.b')}).", ship=ship.id, mode=mode)
-    batch.set(ship.id, "mode", mode, "chosen for this turn")
-    return batch.events
+@dataclass(frozen=True, slots=True)
+class ModeChoice:
+    ship: ShipState
+    mode: str
+
+
+class ChooseMode(RuleAction[ModeChoice]):
+    """choose-mode: attack with the weapons or use an active ability this turn, never both (lukas §1.b)."""
+
+    spec = ActionSpec("choose-mode", MODE_HELP, MODE_ARGS)
+    plugin: Plugin
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> ModeChoice:
+        ship = acting_ship(self, state, args)
+        if not args.get("mode"):
+            raise Incomplete("mode")
+        mode, now = str(args["mode"]), ship.get("mode") or ""
+        if now == mode:
+            raise InvalidAction(f"{ship.label} is already in {mode} mode this turn")
+        if mode == ABILITY:
+            free_for_ability(ship, "an ability")
+        elif now in ABILITY_MODES - {ABILITY}:
+            raise InvalidAction(f"{ship.label} used {now} this turn, so it cannot attack ({cite('§1.b')})")
+        return ModeChoice(ship, mode)
+
+    def apply(self, p: ModeChoice, dice: DiceRecorder, batch: Batch) -> None:
+        word = "attacks with its weapons" if p.mode == ATTACK else "uses an active ability"
+        batch.story("mode-chosen", f"{p.ship.label} {word} this turn ({cite('§1.b')}).", ship=p.ship.id, mode=p.mode)
+        batch.set(p.ship.id, "mode", p.mode, "chosen for this turn")
+
+
+def acting_ship(action: RuleAction[Any], state: GameState, args: Mapping[str, Any]) -> ShipState:
+    """The acting ship of a ship action: a blank one is refused when no ship may act, else not filled in."""
+    plugin: Plugin = action.plugin  # type: ignore[assignment]
+    if not args.get("ship"):
+        raise blank_ship(plugin, state, action.kind)
+    return ship_on_table(plugin, state, str(args["ship"]))
 
 
 def boost_move(rules: Ruleset, ship: ShipState) -> tuple[int, str]:
@@ -70,65 +97,116 @@ def boost_move(rules: Ruleset, ship: ShipState) -> tuple[int, str]:
     return speed + bonus, f"engines out: half speed {speed}, then + {bonus}; {how}"
 
 
-def boost(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
-    ship = ship_on_table(plugin, state, args["ship"])
-    boosters = needs(ship, BOOSTERS)
-    if boosters.record.get("marker"):
-        raise InvalidAction(f"{ship.label}'s booster marker is still on: boost again once it comes off "
-                            f"({cite('§4.f')})")
-    if ship.get("immobile"):
-        raise InvalidAction(f"{ship.label} cannot move this turn")
-    free_for_ability(ship, BOOSTERS)
-    studs, how = boost_move(plugin.rules(state), ship)
-    text = (f"{ship.label} boosts: moves up to {studs} studs this turn ({how}); no weapons this turn; the booster "
-            f"marker goes on its stand ({cite('§4.f')}).")
-    batch = Batch(plugin, state)
-    batch.story("boosted", text, ship=ship.id, studs=studs)
-    batch.set(ship.id, "mode", BOOST, "boosts instead of attacking")
-    batch.set(ship.id, f"{boosters.id}.marker", BOOSTER_TURNS, "booster marker on")
-    return batch.events
+@dataclass(frozen=True, slots=True)
+class Boosting:
+    ship: ShipState
+    boosters: ShipItem
+    studs: int
+    how: str
 
 
-def infiltrate(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
-    ship = ship_on_table(plugin, state, args["ship"])
-    target = state.find_ship(args["target"])
-    pods = check_infiltration(plugin, state, ship, target, args["distance"])
-    if target.owner == ship.owner:
+class Boost(RuleAction[Boosting]):
+    """boost: +10 studs this turn, no weapons this turn (lukas §4.f)."""
+
+    spec = ActionSpec("boost", BOOST_HELP, (SHIP_ARG,))
+    plugin: Plugin
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> Boosting:
+        ship = acting_ship(self, state, args)
+        boosters = needs(ship, BOOSTERS)
+        if boosters.record.get("marker"):
+            raise InvalidAction(f"{ship.label}'s booster marker is still on: boost again once it comes off "
+                                f"({cite('§4.f')})")
+        if ship.get("immobile"):
+            raise InvalidAction(f"{ship.label} cannot move this turn")
+        free_for_ability(ship, BOOSTERS)
+        studs, how = boost_move(self.plugin.rules(state), ship)
+        return Boosting(ship, boosters, studs, how)
+
+    def apply(self, p: Boosting, dice: DiceRecorder, batch: Batch) -> None:
+        ship = p.ship
+        text = (f"{ship.label} boosts: moves up to {p.studs} studs this turn ({p.how}); no weapons this turn; the "
+                f"booster marker goes on its stand ({cite('§4.f')}).")
+        batch.story("boosted", text, ship=ship.id, studs=p.studs)
+        batch.set(ship.id, "mode", BOOST, "boosts instead of attacking")
+        batch.set(ship.id, f"{p.boosters.id}.marker", BOOSTER_TURNS, "booster marker on")
+
+
+@dataclass(frozen=True, slots=True)
+class Infiltration:
+    """An infiltration (or a halt of one) checked: the frigate, its pods, the target, the enemy infiltrator."""
+
+    ship: ShipState
+    pods: ShipItem
+    target: ShipState
+    enemy: str = ""
+
+
+def _pair(action: RuleAction[Any], state: GameState, args: Mapping[str, Any]) -> tuple[ShipState, ShipState, ShipItem]:
+    ship = acting_ship(action, state, args)
+    if not args.get("target"):
+        raise Incomplete("target")
+    target = state.find_ship(str(args["target"]))
+    distance = args.get("distance")
+    pods = check_infiltration(action.plugin, state, ship, target,  # type: ignore[arg-type]
+                              int(distance) if distance is not None else None)
+    return ship, target, pods
+
+
+class Infiltrate(RuleAction[Infiltration]):
+    """infiltrate: declared within 4 studs; captured at the start of the owner's next turn unless halted (§4.c)."""
+
+    spec = ActionSpec("infiltrate", INFILTRATE_HELP, INFILTRATE_ARGS)
+    plugin: Plugin
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> Infiltration:
+        ship, target, pods = _pair(self, state, args)
+        if target.owner == ship.owner:
+            if target.get("infiltrated_by"):
+                raise InvalidAction(f"{target.label} is your own ship: use halt-infiltration to stop the enemy's "
+                                    "infiltration")
+            raise InvalidAction(f"{target.label} is one of your own ships")
         if target.get("infiltrated_by"):
-            raise InvalidAction(f"{target.label} is your own ship: use halt-infiltration to stop the enemy's infiltration")
-        raise InvalidAction(f"{target.label} is one of your own ships")
-    if target.get("infiltrated_by"):
-        raise InvalidAction(f"{target.label} is already being infiltrated")
-    if pods.record.get("target"):
-        raise InvalidAction(f"{ship.label} is already infiltrating {ship_name(state, pods.record['target'])}")
-    free_for_ability(ship, INFILTRATION)
-    text = (f"{ship.label} infiltrates {target.label}: neither may move in the next turn; captured at the start of "
-            f"{state.players[ship.owner].name}'s next turn unless halted or {ship.label} is destroyed ({cite('§4.c')}).")
-    batch = Batch(plugin, state)
-    batch.story("infiltration-declared", text, ship=ship.id, target=target.id)
-    batch.set(ship.id, "mode", INFILTRATE, "infiltrates instead of attacking")
-    batch.set(ship.id, f"{pods.id}.target", target.id, f"infiltrating {target.label}")
-    batch.set(ship.id, "immobile", True, "held by its infiltration")
-    batch.set(target.id, "infiltrated_by", ship.id, f"infiltrated by {ship.label}")
-    batch.set(target.id, "immobile", True, "held by the infiltration")
-    return batch.events
+            raise InvalidAction(f"{target.label} is already being infiltrated")
+        if pods.record.get("target"):
+            raise InvalidAction(f"{ship.label} is already infiltrating {ship_name(state, pods.record['target'])}")
+        free_for_ability(ship, INFILTRATION)
+        return Infiltration(ship, pods, target)
+
+    def apply(self, p: Infiltration, dice: DiceRecorder, batch: Batch) -> None:
+        ship, target = p.ship, p.target
+        owner = batch.state.players[ship.owner].name
+        text = (f"{ship.label} infiltrates {target.label}: neither may move in the next turn; captured at the start "
+                f"of {owner}'s next turn unless halted or {ship.label} is destroyed ({cite('§4.c')}).")
+        batch.story("infiltration-declared", text, ship=ship.id, target=target.id)
+        batch.set(ship.id, "mode", INFILTRATE, "infiltrates instead of attacking")
+        batch.set(ship.id, f"{p.pods.id}.target", target.id, f"infiltrating {target.label}")
+        batch.set(ship.id, "immobile", True, "held by its infiltration")
+        batch.set(target.id, "infiltrated_by", ship.id, f"infiltrated by {ship.label}")
+        batch.set(target.id, "immobile", True, "held by the infiltration")
 
 
-def halt_infiltration(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
-    ship = ship_on_table(plugin, state, args["ship"])
-    target = state.find_ship(args["target"])
-    check_infiltration(plugin, state, ship, target, args["distance"])
-    enemy = target.get("infiltrated_by") or ""
-    if target.owner != ship.owner or not enemy:
-        raise InvalidAction(f"{target.label} is not one of your ships being infiltrated")
-    free_for_ability(ship, INFILTRATION)
-    text = (f"{ship.label} halts the infiltration of {target.label} by {ship_name(state, enemy)}; both stay put until "
-            f"that team's next turn ({cite('§4.c')}).")
-    batch = Batch(plugin, state)
-    batch.story("infiltration-halted", text, ship=ship.id, target=target.id, infiltrator=enemy)
-    batch.set(ship.id, "mode", HALT, "halts an infiltration instead of attacking")
-    batch.set(target.id, "infiltrated_by", "", f"halted by {ship.label}")
-    return batch.events
+class HaltInfiltration(RuleAction[Infiltration]):
+    """halt-infiltration: your own infiltration frigate stops the enemy's infiltration of your ship (§4.c)."""
+
+    spec = ActionSpec("halt-infiltration", HALT_HELP, HALT_ARGS)
+    plugin: Plugin
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> Infiltration:
+        ship, target, pods = _pair(self, state, args)
+        enemy = target.get("infiltrated_by") or ""
+        if target.owner != ship.owner or not enemy:
+            raise InvalidAction(f"{target.label} is not one of your ships being infiltrated")
+        free_for_ability(ship, INFILTRATION)
+        return Infiltration(ship, pods, target, enemy)
+
+    def apply(self, p: Infiltration, dice: DiceRecorder, batch: Batch) -> None:
+        ship, target = p.ship, p.target
+        text = (f"{ship.label} halts the infiltration of {target.label} by {ship_name(batch.state, p.enemy)}; both "
+                f"stay put until that team's next turn ({cite('§4.c')}).")
+        batch.story("infiltration-halted", text, ship=ship.id, target=target.id, infiltrator=p.enemy)
+        batch.set(ship.id, "mode", HALT, "halts an infiltration instead of attacking")
+        batch.set(target.id, "infiltrated_by", "", f"halted by {ship.label}")
 
 
 def check_infiltration(plugin: Plugin, state: GameState, ship: ShipState, target: ShipState,
@@ -148,17 +226,38 @@ def check_infiltration(plugin: Plugin, state: GameState, ship: ShipState, target
     return pods
 
 
-def cargo(plugin: Plugin, state: GameState, args: dict[str, Any]) -> list[Event]:
-    ship = ship_on_table(plugin, state, args["ship"])
-    hold = needs(ship, CARGO)
-    have, delta = int(hold.record.get("cargo") or 0), args["delta"]
-    if delta == 0:
-        raise InvalidAction("loading 0 containers changes nothing")
-    if have + delta < 0:
-        raise InvalidAction(f"{ship.label} carries {have} container(s); cannot unload {-delta}")
-    word = f"loads {delta}" if delta > 0 else f"unloads {-delta}"
-    batch = Batch(plugin, state)
-    batch.story("cargo-moved", f"{ship.label} {word} cargo container(s): {have} → {have + delta} ({cite('§4.e')}).",
-                ship=ship.id, delta=delta)
-    batch.set(ship.id, f"{hold.id}.cargo", have + delta, "cargo moved")
-    return batch.events
+@dataclass(frozen=True, slots=True)
+class CargoMove:
+    ship: ShipState
+    hold: ShipItem
+    have: int
+    delta: int
+
+
+class Cargo(RuleAction[CargoMove]):
+    """cargo: containers loaded or unloaded on a ship with Cargo Transport (lukas §4.e)."""
+
+    spec = ActionSpec("cargo", CARGO_HELP, CARGO_ARGS)
+    plugin: Plugin
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> CargoMove:
+        ship = acting_ship(self, state, args)
+        hold = needs(ship, CARGO)
+        if args.get("delta") is None or args.get("delta") == "":
+            raise Incomplete("delta")
+        have, delta = int(hold.record.get("cargo") or 0), int(args["delta"])
+        if delta == 0:
+            raise InvalidAction("loading 0 containers changes nothing")
+        if have + delta < 0:
+            raise InvalidAction(f"{ship.label} carries {have} container(s); cannot unload {-delta}")
+        return CargoMove(ship, hold, have, delta)
+
+    def apply(self, p: CargoMove, dice: DiceRecorder, batch: Batch) -> None:
+        ship, have, delta = p.ship, p.have, p.delta
+        word = f"loads {delta}" if delta > 0 else f"unloads {-delta}"
+        batch.story("cargo-moved", f"{ship.label} {word} cargo container(s): {have} → {have + delta} ({cite('§4.e')}).",
+                    ship=ship.id, delta=delta)
+        batch.set(ship.id, f"{p.hold.id}.cargo", have + delta, "cargo moved")
+
+
+ABILITY_ACTIONS = (ChooseMode, Boost, Infiltrate, HaltInfiltration, Cargo)

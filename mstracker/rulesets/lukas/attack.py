@@ -1,34 +1,30 @@
-"""The lukas attack (lukas §3.a, §3.b Bombs, §3.b Beam) as game events, a ship's destruction, and the odds
-of an attack in a game.
+"""The lukas attack (lukas §3.a, §3.b Bombs, §3.b Beam) as game events, and a ship's destruction.
 
 The dice and tables are the rules package's (`procedures`); `fire_check` checks the attack against the
-game state and declares its dice; this module rolls it and writes the story and every change (Batch).
+game state and declares its dice; `fire_action` is the typed action; this module rolls it and writes the
+story and every change (Batch).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...game.batch import Batch
-from ...game.errors import GameError
-from ...game.events import DiceRecorder, Event, dice_data
-from ...game.state import GameState, ShipItem, ShipState
-from ...rules.names import UnknownName
-from ...rules.outcome import AttackOdds
-from .fire_check import HULL, FireOrder, radar_total
-from .game_base import ability_item, cite, pick_weapon, setting_words, weapon_data, weapons
+from ...game.events import DiceRecorder, dice_data
+from ...game.state import ShipItem, ShipState
+from .fire_check import FireOrder
+from .game_base import ability_item, cite, setting_words, weapons
 from .lookup import find_subsystem
-from .odds import attack_odds as rules_attack_odds
 from .procedures import attack, engines_speed
-from .record import ATTACK, BOOSTERS, FIELD_DEFENSE, HANGAR, INFILTRATION, READY
+from .record import ATTACK, BOOSTERS, FIELD_DEFENSE, HANGAR, INFILTRATION
 
 if TYPE_CHECKING:
     from .plugin import Plugin
 
 
-def decide_fire(plugin: Plugin, state: GameState, order: FireOrder, dice: DiceRecorder, reach: str = "") -> list[Event]:
-    """Roll one checked attack and write what it did; `reach` says how its range was settled ('at 5 studs',
-    'in range (not measured)'; '' for a Beam, which reaches anywhere)."""
+def write_fire(plugin: Plugin, batch: Batch, order: FireOrder, dice: DiceRecorder, reach: str = "") -> None:
+    """Roll one checked attack and write what it did into `batch`; `reach` says how its range was settled
+    ('at 5 studs', 'in range (not measured)'; '' for a Beam, which reaches anywhere)."""
     ship, target = order.ship, order.target
     armor = int(target.get("armor") or 0)
     resolution = attack(
@@ -44,7 +40,6 @@ def decide_fire(plugin: Plugin, state: GameState, order: FireOrder, dice: DiceRe
              else f"{order.weapon.name} ({order.weapon.id})")
     where = f" {reach}" if reach else ""
     text = f"{ship.label} fires {tubes} at {target.label}{where}. " + " ".join(s.text for s in resolution.steps)
-    batch = Batch(plugin, state)
     batch.story("ship-attacked", text + (f" {effect}" if effect else ""), ship=ship.id,
                 items=[it.id for it in order.group], target=target.id, weapon=order.weapon_name, hit=bool(out.get("hit")),
                 damage=damage, subsystem=order.subsystem, subsystem_destroyed=destroyed_sub, dice=dice_data(rolled))
@@ -60,7 +55,6 @@ def decide_fire(plugin: Plugin, state: GameState, order: FireOrder, dice: DiceRe
         _apply_subsystem(batch, order)
     if out.get("destroyed"):
         destroy(plugin, batch, target.id, ship.owner, f"by {ship.label}")
-    return batch.events
 
 
 def _subsystem_effect(order: FireOrder) -> str:
@@ -212,53 +206,3 @@ def release_hold(batch: Batch, frigate_id: str, pods: ShipItem, why: str) -> Non
     held_otherwise = bool(batch.ship(target.id).get("infiltrated_by")) or (own is not None and bool(own.record.get("target")))
     if not held_otherwise and not target.get("destroyed"):
         batch.set(target.id, "immobile", False, why)
-
-
-# ---- odds -------------------------------------------------------------------------------------
-
-
-def fire_odds(plugin: Plugin, state: GameState, args: dict[str, Any]) -> AttackOdds | None:
-    """Exact odds of `fire` in the current state; None while ship, weapon or target is missing or unknown.
-    The same figures as `mstracker odds lukas` for the same attack."""
-    if not args.get("ship") or not args.get("target"):
-        return None
-    try:
-        rules = plugin.rules(state)
-        ship = state.find_ship(args["ship"])
-        weapon = pick_weapon(ship, args.get("weapon"), ruleset=rules)
-        weapon_name, _ = weapon_data(rules, weapon)
-        target = state.find_ship(args["target"])
-    except GameError:
-        return None
-    armor = target.get("armor")
-    subsystem = args.get("subsystem")
-    key = (id(rules), weapon_name, target.ship_class, radar_total(rules, ship, args.get("comm_radar") or 0),
-           bool(ship.get("bridge_out")), None if subsystem in (None, HULL) else subsystem,
-           armor if isinstance(armor, int) and armor >= 1 else None)
-    cache = plugin.odds_cache
-    if key not in cache:
-        if len(cache) > 4096:
-            cache.clear()
-        options = {"weapon": key[1], "target": key[2], "comm_radar": key[3], "bridge_damaged": key[4],
-                   "subsystem": key[5], "armor": key[6]}
-        try:
-            cache[key] = rules_attack_odds(rules, options)
-        except (UnknownName, ValueError):
-            cache[key] = None
-    return cache[key]
-
-
-def beam_odds(plugin: Plugin, state: GameState, args: dict[str, Any]) -> AttackOdds | None:
-    """`fire-beam`: the odds of the ready Beam at its announced target."""
-    ship = state.ships.get(str(args.get("ship") or ""))
-    if ship is None:
-        try:
-            ship = state.find_ship(str(args.get("ship") or ""))
-        except GameError:
-            return None
-    ready = [it for it in weapons(ship) if it.record.get("beam") == READY]
-    ref = args.get("weapon")
-    beam = next((it for it in ready if ref in (None, it.id, it.name)), None)
-    if beam is None:
-        return None
-    return fire_odds(plugin, state, {**args, "weapon": beam.id, "target": beam.record.get("aim") or None})

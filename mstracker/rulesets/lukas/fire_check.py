@@ -65,10 +65,12 @@ def radar_total(rules: Ruleset, ship: ShipState, others: int) -> int:
     return total
 
 
-def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any]) -> FireOrder:
-    """Everything an attack needs, checked against the state; InvalidAction says what is wrong."""
+def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any], now: bool = True) -> FireOrder:
+    """Everything an attack needs, checked against the state; InvalidAction says what is wrong. With
+    `now` false, as the odds and the planner see an attack: of a ship whose turn is still to come too (the
+    phase and whose turn it is are left out)."""
     rules = plugin.rules(state)
-    ship = ship_on_table(plugin, state, args["ship"])
+    ship = ship_on_table(plugin, state, args["ship"]) if now else off_turn_ship(state, args["ship"])
     used = ability_used(ship)
     if used:
         change = " (choose-mode attack to change)" if ship.get("mode") == ABILITY else ""
@@ -117,6 +119,16 @@ def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any]) -> Fire
                   and not it.record.get("fired") and not it.record.get("disabled")]
     return FireOrder(rules, ship, weapon, weapon_name, target, beam, tuple(group), radars, subsystem, target_weapon,
                      distance, plan)
+
+
+def off_turn_ship(state: GameState, ref: str) -> ShipState:
+    """The ship an attack planned for its own turn is made by: on the table, whoever's turn it is now."""
+    ship = state.find_ship(ref)
+    if ship.get("destroyed"):
+        raise InvalidAction(f"{ship.label} is destroyed and cannot act")
+    if ship.get("docked"):
+        raise InvalidAction(f"{ship.label} is docked in a hangar and off the table until it comes out ({cite('§4.b')})")
+    return ship
 
 
 def _check_target(state: GameState, ship: ShipState, target: ShipState) -> None:
@@ -235,13 +247,13 @@ def beam_args(state: GameState, ship: ShipState, beam: ShipItem, args: dict[str,
             "inside_field": args.get("inside_field") or False}
 
 
-def prepare_beam(plugin: Plugin, state: GameState, args: dict[str, Any]) -> FireOrder:
+def prepare_beam(plugin: Plugin, state: GameState, args: dict[str, Any], now: bool = True) -> FireOrder:
     """A `fire-beam` checked: the named Beam, or the one ready to fire, at its announced target."""
     rules = plugin.rules(state)
-    ship = ship_on_table(plugin, state, args["ship"])
+    ship = ship_on_table(plugin, state, args["ship"]) if now else off_turn_ship(state, args["ship"])
     ready = [it for it in weapons(ship) if it.record.get("beam") == READY]
     ref = args.get("weapon")
     beam = ready[0] if ref is None and len(ready) == 1 else pick_weapon(ship, ref, beams_only=True, ruleset=rules)
     if beam.record.get("beam") != READY:
         check_beam(state, ship, beam, None)
-    return prepare_fire(plugin, state, beam_args(state, ship, beam, args))
+    return prepare_fire(plugin, state, beam_args(state, ship, beam, args), now)

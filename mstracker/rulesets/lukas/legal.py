@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ...game.errors import InvalidAction
 from ...game.events import ActionSpec
 from ...game.state import GameState, ShipState
+from ...game.typed_action import Incomplete
 from ...rules.contract import ArgChoice, LegalAction
 from .acting import why_not_now
 from .game_base import ability_item, bay_key, cite, in_play, is_beam, setting_words, weapons
@@ -175,6 +177,17 @@ def no_actor_reason(kind: str) -> str:
         "cargo": f"no ship of yours has Cargo Transport ({cite('§4.e')})",
     }
     return words.get(kind, f"no ship may {kind} now")
+
+
+def blank_ship(plugin: Plugin, state: GameState, kind: str) -> Incomplete:
+    """A typed action's form with no ship yet: refused when no ship may do `kind` now (the phase, or none of
+    the active player's ships can), else only not filled in (the Incomplete to raise)."""
+    reason = why_not_now(state)
+    if reason is not None:
+        raise InvalidAction(reason)
+    if not actors(plugin, state, kind):
+        raise InvalidAction(no_actor_reason(kind))
+    return Incomplete("ship")
 
 
 def with_reason(legal: LegalAction) -> LegalAction:

@@ -55,7 +55,7 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any]) -> AttackOdds:
         p_destroy=p_destroy,
         outcomes=named,
         extra=extra,
-        notes=_notes(ruleset, plan),
+        notes=attack_notes(ruleset, plan),
     )
 
 
@@ -79,7 +79,8 @@ def _text(options: dict[str, Any], key: str) -> str:
     return value
 
 
-def _notes(ruleset: Ruleset, plan: AttackPlan) -> tuple[str, ...]:
+def attack_notes(ruleset: Ruleset, plan: AttackPlan) -> tuple[str, ...]:
+    """The notes an attack's odds list: what the d12 needs, the damage, announcing, line of sight, aim."""
     w = plan.weapon
     notes = [f"{plan.weapon_name} vs {plan.target_name}: d{HIT_DIE} needs {plan.needed}"
              + (f" ({', '.join(plan.modifier_notes)} to the roll)" if plan.modifier_notes else "")]

@@ -10,19 +10,20 @@ name the player who goes first (the others follow in seating order). Allowed in 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from ...dice import Distribution
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
+from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from ...game.state import GameState
+from ...game.typed_action import OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan, Faces, PlanBuilder, face
-from ...rules.outcome import AttackOdds
 from .acting import SETUP_PHASE, order_decided
 from .game_base import cite
 
@@ -57,15 +58,6 @@ def why_not_order(state: GameState) -> str | None:
     if state.started and (state.turn > 1 or phase is None or phase.id != SETUP_PHASE):
         return f"the order of turns is decided before the game ({cite('§1.b')}); turn {state.turn} is under way"
     return None
-
-
-def prepare_order(plugin: Plugin, state: GameState, args: dict[str, Any]) -> OrderRequest:
-    reason = why_not_order(state)
-    if reason is not None:
-        raise InvalidAction(reason)
-    first = state.find_player(args["first"]) if args.get("first") else None
-    sides = int(plugin.rules(state).setting("order_die"))
-    return OrderRequest(tuple(p.name for p in state.players), sides, first)
 
 
 # ---- who rolls when ---------------------------------------------------------------------------------
@@ -110,9 +102,8 @@ def _rolls_when(index: dict[tuple[int, int], int], n: int, r: int, p: int) -> Ca
     return test
 
 
-def decide_order(plugin: Plugin, state: GameState, request: OrderRequest, dice: DiceRecorder) -> list[Event]:
+def write_order(request: OrderRequest, dice: DiceRecorder, batch: Batch) -> None:
     n = len(request.names)
-    batch = Batch(plugin, state)
     if request.first is not None:
         order = [(request.first + k) % n for k in range(n)]
         text = (f"Order of turns decided at the table ({cite('§1.b')}): {_listing(request.names, order)} "
@@ -140,7 +131,6 @@ def decide_order(plugin: Plugin, state: GameState, request: OrderRequest, dice: 
     names = ", then ".join(request.names[p] for p in order)
     batch.extra("order", order, f"Order of turns: {names}")
     batch.active(order[0], f"{request.names[order[0]]} goes first and is now the active player")
-    return batch.events
 
 
 def _listing(names: Sequence[str], order: Sequence[int]) -> str:
@@ -148,19 +138,50 @@ def _listing(names: Sequence[str], order: Sequence[int]) -> str:
     return f"{names[order[0]]} goes first" + (f", then {rest}" if rest else "")
 
 
-# ---- odds ---------------------------------------------------------------------------------------------
+# ---- the typed action ----------------------------------------------------------------------------------
+
+GAME = ""  # the outcome's key for what is no ship: the game's order of turns (OddsWords.ship None reads it)
 
 
-def order_odds(request: OrderRequest) -> AttackOdds | None:
-    """The chance of each player to go first, exactly (ties roll again; the seat breaks a last tie)."""
-    if request.first is not None:
-        return None
-    n = len(request.names)
-    chances = _first_place(frozenset(range(n)), MAX_ROUNDS, request.sides)
-    outcomes = {f"{name} goes first": chances.get(p, Fraction(0)) for p, name in enumerate(request.names)}
-    notes = (f"each player rolls a d{request.sides}; the highest goes first; tied players roll again "
-             f"(up to {MAX_ROUNDS} rolls, then the seating order decides)",)
-    return AttackOdds(p_hit=None, outcomes=outcomes, notes=notes)
+def goes_first(request: OrderRequest, player: int) -> str:
+    return f"{request.names[player]} goes first"
+
+
+class RollOrder(RuleAction[OrderRequest]):
+    """roll-order: the order of turns, rolled or named at the table (lukas §1.b)."""
+
+    spec = ActionSpec("roll-order", ORDER_HELP, ORDER_ARGS, rolls=True)
+    plugin: Plugin
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> OrderRequest:
+        reason = why_not_order(state)
+        if reason is not None:
+            raise InvalidAction(reason)
+        first = state.find_player(args["first"]) if args.get("first") else None
+        sides = int(self.plugin.rules(state).setting("order_die"))
+        return OrderRequest(tuple(p.name for p in state.players), sides, first)
+
+    def dice(self, p: OrderRequest) -> DicePlan:
+        return order_dice(p)
+
+    def outcome(self, p: OrderRequest) -> Distribution[Outcome] | None:
+        """The chance of each player to go first, exactly (ties roll again; the seat breaks a last tie);
+        None when the table named the first player (nothing is rolled)."""
+        if p.first is not None:
+            return None
+        chances = _first_place(frozenset(range(len(p.names))), MAX_ROUNDS, p.sides)
+        return Distribution.from_weights({Outcome(states=((GAME, goes_first(p, k)),)): c for k, c in chances.items()})
+
+    def odds_words(self, p: OrderRequest) -> OddsWords:
+        notes = (f"each player rolls a d{p.sides}; the highest goes first; tied players roll again "
+                 f"(up to {MAX_ROUNDS} rolls, then the seating order decides)",)
+        return OddsWords(ship=None, results=tuple(goes_first(p, k) for k in range(len(p.names))), notes=notes)
+
+    def observed(self, p: OrderRequest, state: GameState, events: Sequence[Event], after: GameState) -> Outcome:
+        return Outcome(states=((GAME, goes_first(p, after.extra["order"][0])),))
+
+    def apply(self, p: OrderRequest, dice: DiceRecorder, batch: Batch) -> None:
+        write_order(p, dice, batch)
 
 
 @cache

@@ -8,35 +8,33 @@ up from N+1 until N+2 (§4.a); an infiltration declared in N holds both ships th
 turn and captures at the start of N+1 unless halted (§4.c). The hangar's and the boosters' "next turn"
 is a setting (the owner's turns by default, INFERRED).
 
-Every decision is one Batch (mstracker.game.batch): narrative events (`NARRATIVE`) tell the story and its
-dice, every change is a generic event with its exact old → new. `legacy` reads the event shape older
-saves wrote. Modules: `acting` (when a ship may act), `fire_check` and `attack` (the attack, its dice and
-odds), `announce`, `abilities`, `hangar`, `order` (the actions), `turn` and `objectives` (automatic
-steps), `readiness`, `legal` and `table` (the contract's answers), `record` (the ship record).
+Every action is a typed action (game.typed_action, `rule_actions`): its `prepare` is the one place that
+refuses, its `apply` writes one Batch (mstracker.game.batch): narrative events (`NARRATIVE`) tell the story
+and its dice, every change is a generic event with its exact old → new. `legacy` reads the event shape
+older saves wrote. Modules: `acting` (when a ship may act), `fire_action` (fire and fire-beam: their dice
+and exact outcome, from `fire_check`'s checked attack, written by `attack`), `announce`, `abilities`,
+`hangar`, `order` (the other actions), `turn` and `objectives` (automatic steps), `readiness`, `legal`,
+`planning` and `table` (the contract's answers), `record` (the ship record).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from fractions import Fraction
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...fleet import Roster, ShipEntry
 from ...game.errors import GameError
-from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
-from ...game.plugin import Acting, PlanningHelper, RulesetPlugin, TurnStructure, action, auto_step
-from ...game.reach import in_range_arg, reach_words
+from ...game.events import ActionSpec, DiceRecorder, Event
+from ...game.plugin import Acting, RulesetPlugin, TurnStructure, auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
-from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
-from ...rules.outcome import AttackOdds
+from ...rules.contract import ArgChoice, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
 from . import abilities, announce, hangar, legal, objectives, order, readiness, table, turn
-from .acting import SHIP_ARG, order_decided
-from .attack import beam_odds, decide_fire, fire_odds
-from .fire_check import SUBSYSTEM_CHOICES, fire_dice, prepare_beam, prepare_fire
-from .game_base import RulesWithSettings, cite, max_range, weapon_data
+from .acting import order_decided
+from .fire_action import FIRE_ACTIONS, FireAction
+from .game_base import RulesWithSettings
 from .legacy import read_old_event
-from .planning import FirePlanning
+from .planning import plan_shot
 from .model import Ruleset
 from .record import RECORD_SPEC, build_ship, initial_extra
 
@@ -50,40 +48,6 @@ NARRATIVE = frozenset({
     "cargo-moved", "turn-cleared",
 })
 
-FIRE_HELP = (
-    "attack with one weapon (lukas §3.a): range and line of sight, d12 to hit (+1 Comm Radar, -2 bridge out), "
-    "damage off the target's armor; armor 0 or less destroys it. Each weapon once a turn, not in a turn the ship "
-    "uses an active ability (lukas §1.b); a Beam only at the target announced in the owner's previous turn. Dice, "
-    "in order: the d12 to hit; then, for a bomb aimed at a subsystem that hits, the d8; then the weapon's damage "
-    "dice (its Damage stat: 1d8 is one d8, 2d6 two d6) if the hull takes damage."
-)
-FIRE_ARGS = (
-    SHIP_ARG,
-    ArgSpec("weapon", ArgType.ITEM, "its weapon: id (w2) or name; of several alike, the first not yet fired",
-            items=("weapon",)),
-    ArgSpec("target", ArgType.SHIP, "the enemy ship attacked"),
-    ArgSpec("distance", ArgType.INT, "studs measured on the table (checked against the range)", required=False),
-    ArgSpec("comm_radar", ArgType.INT, "allied Comm Radar ships within 10 studs of the attacker, not itself (its own "
-            "radar counts by itself; +1 hit, +1 damage)", required=False, default=0, label="other radars"),
-    ArgSpec("subsystem", ArgType.CHOICE, "Bombs that hit a capital ship: hull (normal damage) or aim at engines, "
-            "bridge or a weapon (rolls a d8)", required=False, choices=SUBSYSTEM_CHOICES),
-    ArgSpec("target_weapon", ArgType.TEXT, "with subsystem=weapon: the target's weapon to knock out (id or name)",
-            required=False),
-    ArgSpec("los", ArgType.BOOL, "clear line of sight (no: weapons that need it cannot fire)", required=False,
-            default=True),
-    ArgSpec("inside_field", ArgType.BOOL, "the attacker is already inside the target's active Field Defense",
-            required=False, default=False),
-    in_range_arg("studs"),  # last: the words typed in order keep their places
-)
-BEAM_ARGS = (
-    SHIP_ARG,
-    ArgSpec("weapon", ArgType.ITEM, "the Beam (when the ship has several)", required=False, items=("weapon",)),
-    ArgSpec("comm_radar", ArgType.INT, "allied Comm Radar ships within 10 studs (see fire)", required=False, default=0),
-    ArgSpec("inside_field", ArgType.BOOL, "inside the target's active Field Defense", required=False, default=False),
-)
-BEAM_HELP = ("fire a Beam announced in the owner's previous turn at its announced target (lukas §3.b Beam): fire with "
-             "the target filled in. Dice: d12 to hit, then 2d6 damage. If the target went behind cover, announce-beam "
-             "again instead.")
 #: Checklist items the actions do: the engine ticks them then and never asks about them.
 STEP_ACTIONS = {
     "order": ("roll-order",),
@@ -93,19 +57,19 @@ STEP_ACTIONS = {
 }
 
 
-class Plugin(PlanningHelper, RulesetPlugin):
+class Plugin(RulesetPlugin):
     """lukas: the record, set-up, the actions, the automatic steps and the contract's answers."""
 
     turn_structure = TurnStructure.ALTERNATING
     narrative: ClassVar[frozenset[str]] = NARRATIVE
     step_actions: ClassVar[dict[str, tuple[str, ...]]] = STEP_ACTIONS
     ruleset: Ruleset
+    rule_actions = (order.RollOrder, *FIRE_ACTIONS, *announce.ANNOUNCE_ACTIONS, *abilities.ABILITY_ACTIONS,
+                    hangar.Dock, hangar.Release)
 
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.rules_with = RulesWithSettings(ruleset)
-        self.odds_cache: dict[tuple, AttackOdds | None] = {}
-        self._planning = FirePlanning(self)
 
     def rules(self, state: GameState) -> Ruleset:
         """The ruleset with this game's settings in force."""
@@ -152,57 +116,6 @@ class Plugin(PlanningHelper, RulesetPlugin):
         return super().next_turn(state)
 
     # ---- actions -------------------------------------------------------------------------------
-    @action("roll-order", *order.ORDER_ARGS, help=order.ORDER_HELP, rolls=True)
-    def roll_order(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return order.decide_order(self, state, order.prepare_order(self, state, args), dice)
-
-    @action("choose-mode", *abilities.MODE_ARGS, help=abilities.MODE_HELP)
-    def choose_mode(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.choose_mode(self, state, args)
-
-    @action("fire", *FIRE_ARGS, help=FIRE_HELP, rolls=True)
-    def fire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        checked = prepare_fire(self, state, args)
-        # the distance only sets the reach (§3.a step 2): measured, or said plainly in range, never assumed
-        reach = reach_words(args, max_range(weapon_data(checked.rules, checked.weapon)[1]), "studs", cite("§3.a"))
-        return decide_fire(self, state, checked, dice, reach)
-
-    @action("fire-beam", *BEAM_ARGS, help=BEAM_HELP, rolls=True)
-    def fire_beam(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return decide_fire(self, state, prepare_beam(self, state, args), dice)
-
-    @action("announce-beam", *announce.BEAM_ARGS, help=announce.BEAM_HELP)
-    def announce_beam(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return announce.announce_beam(self, state, args)
-
-    @action("announce-field-defense", *announce.FIELD_ARGS, help=announce.FIELD_HELP)
-    def announce_field_defense(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return announce.announce_field_defense(self, state, args)
-
-    @action("boost", SHIP_ARG, help=abilities.BOOST_HELP)
-    def boost(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.boost(self, state, args)
-
-    @action("infiltrate", *abilities.INFILTRATE_ARGS, help=abilities.INFILTRATE_HELP)
-    def infiltrate(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.infiltrate(self, state, args)
-
-    @action("halt-infiltration", *abilities.HALT_ARGS, help=abilities.HALT_HELP)
-    def halt_infiltration(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.halt_infiltration(self, state, args)
-
-    @action("dock", *hangar.DOCK_ARGS, help=hangar.DOCK_HELP)
-    def dock(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return hangar.dock(self, state, args)
-
-    @action("release", SHIP_ARG, help=hangar.RELEASE_HELP)
-    def release(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return hangar.release(self, state, args)
-
-    @action("cargo", *abilities.CARGO_ARGS, help=abilities.CARGO_HELP)
-    def cargo(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return abilities.cargo(self, state, args)
-
     # ---- automatic steps -----------------------------------------------------------------------
     @auto_step("release_docked")
     def _release_docked(self, state: GameState, dice: DiceRecorder) -> list[Event]:
@@ -257,36 +170,16 @@ class Plugin(PlanningHelper, RulesetPlugin):
     def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
         return legal.arg_choices(state, kind, args)
 
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        """The dice of every rolling action, checked as its decider checks it."""
-        if kind == "fire":
-            return fire_dice(prepare_fire(self, state, args))
-        if kind == "fire-beam":
-            return fire_dice(prepare_beam(self, state, args))
-        if kind == "roll-order":
-            return order.order_dice(order.prepare_order(self, state, args))
-        return None
-
     def attack_target(self, state: GameState, kind: str, args: dict[str, Any]) -> ShipState | None:
-        """A Beam fires at the target announced for it (lukas §3.b Beam), which `fire-beam` does not name."""
-        if kind != "fire-beam":
+        """The ship an attack hits, as its typed action prepares it: a Beam fires at the target announced
+        for it (lukas §3.b Beam), which `fire-beam` does not name."""
+        typed = self.typed_action(kind)
+        if not isinstance(typed, FireAction):
             return super().attack_target(state, kind, args)
         try:
-            return prepare_beam(self, state, args).target
+            return typed.plan(state, args).order.target
         except GameError:
             return None
-
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        if kind == "fire":
-            return fire_odds(self, state, args)
-        if kind == "fire-beam" and args.get("ship"):
-            return beam_odds(self, state, args)
-        if kind == "roll-order":
-            try:
-                return order.order_odds(order.prepare_order(self, state, args))
-            except GameError:  # a form not yet valid has no odds
-                return None
-        return None
 
     def acting(self, state: GameState) -> Acting:
         """Nobody acts before the order of turns is rolled (lukas §1.b): the roll decides who starts."""
@@ -306,9 +199,10 @@ class Plugin(PlanningHelper, RulesetPlugin):
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return table.on_table(self, state)
 
-    # ---- planning fire: the fire planner and focus fire (planning.py; the rest by PlanningHelper) -
-    def destroy_chance(self, state: GameState, target: ShipState, condition: Hashable) -> Fraction:
-        return self._planning.destroy_chance(condition)
+    # ---- planning fire: which attack a weapon at a target is (planning.py); the odds are the attack's outcome -
+    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
+                  distance: int | None) -> PlannedShot | None:
+        return plan_shot(self, state, ship, weapon, target, distance)
 
 
 __all__ = ["Plugin"]

@@ -19,7 +19,7 @@ def plan_of(eng, s, kind: str, **args):  # noqa: ANN001, ANN201
 def test_an_attack_declares_the_d12_to_hit_then_the_damage_dice_on_a_hit() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), ANN_TURN(1))
-    plan = plan_of(eng, s, "fire", ship="Radar", weapon="w1", target="Guard")
+    plan = plan_of(eng, s, "fire", ship="Radar", weapon="w1", target="Guard", in_range=True)  # the reach said (§3.a step 2)
     assert [(n.sides, n.purpose, n.ship, n.table, n.when_text) for n in plan.needs] == [
         (12, "to hit Guard (#12): 4+ on the d12, +1 Communication Radar", "6",
          "Heavy Missiles hit numbers vs a medium target (lukas §3.a)", ""),
@@ -27,7 +27,7 @@ def test_an_attack_declares_the_d12_to_hit_then_the_damage_dice_on_a_hit() -> No
     ]
     assert plan.walk([2]).complete  # 2 + 1 = 3 < 4: a miss rolls no damage
     assert plan.walk([3]).next.purpose == "damage 1d8+1"  # 3 + 1 = 4: a hit
-    melee = plan_of(eng, to_turn(eng, s, own_turn(1, 1)), "fire", ship="Ram", weapon="Melee", target="Anvil")
+    melee = plan_of(eng, to_turn(eng, s, own_turn(1, 1)), "fire", ship="Ram", weapon="Melee", target="Anvil", in_range=True)
     assert [(n.sides, n.purpose, n.group) for n in melee.needs] == [
         (12, "to hit Anvil (#1): 2+ on the d12", 1), (12, "damage 2d12+2", 2), (12, "damage 2d12+2", 2)]
     beam_ship = to_turn(eng, act(eng, s, "announce-beam", ship="Anvil", target="Titan"), ANN_TURN(2))
@@ -39,7 +39,7 @@ def test_an_attack_declares_the_d12_to_hit_then_the_damage_dice_on_a_hit() -> No
 def test_a_bomb_aimed_at_a_subsystem_declares_the_d8_and_the_hull_dice_it_may_need() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), ANN_TURN(1))
-    plan = plan_of(eng, s, "fire", ship="Hornet", weapon="w1", target="Titan", subsystem="bridge")
+    plan = plan_of(eng, s, "fire", ship="Hornet", weapon="w1", target="Titan", subsystem="bridge", in_range=True)
     assert [(n.sides, n.when_text, n.table) for n in plan.needs] == [
         (12, "", "Bombs hit numbers vs a large target (lukas §3.a)"),
         (8, "on a hit", "Bombs: subsystem attack (lukas §3.b Bombs)"),

@@ -22,3 +22,12 @@ def test_the_attack_form_names_comm_radar_by_what_it_counts() -> None:
     spec = engine().action_spec("fire")
     radar = next(a for a in spec.args if a.name == "comm_radar")
     assert radar.title == "other radars" and "not itself" in radar.help
+
+
+def test_both_attack_forms_name_the_other_radars_in_the_book_s_words() -> None:
+    # lukas §4.d: "all allied ships within a 10-stud radius get +1 on rolls for hit, and +1 damage"; the
+    # attacker's own radar counts by itself, so neither form shows a bare "comm radar 0" (issue 16)
+    for kind in ("fire", "fire-beam"):
+        radar = next(a for a in engine().action_spec(kind).args if a.name == "comm_radar")
+        assert radar.title == "other radars", kind
+        assert "lukas §4.d" in radar.help and "within 10 studs" in radar.help and "not itself" in radar.help

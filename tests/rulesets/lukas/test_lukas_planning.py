@@ -19,6 +19,7 @@ from test_lukas_fixtures import act, engine, new, own_turn, to_turn
 from mstracker.cli import main
 from mstracker.dice import Distribution
 from mstracker.game import Action
+from mstracker.game.outcomes import fold
 from mstracker.rules.contract import DistanceUse
 
 LM, HT = ("Bull", "w1"), ("Bull", "w2")  # Bull: Light Missiles, Heavy Turret
@@ -39,24 +40,31 @@ def fire(eng, s, ship_weapon: tuple[str, str], target: str = "Wasp") -> tuple[st
     return shot.kind, dict(shot.args)
 
 
-def after(eng, s, target: str, *shots: tuple[str, dict]) -> Distribution:  # noqa: ANN001
-    """The target's condition after the shots, one after another (focus fire)."""
-    dist = Distribution.constant(eng.plugin.target_condition(s, s.find_ship(target)))
+def together(eng, s, target: str, *shots: tuple[str, dict]) -> Distribution:  # noqa: ANN001
+    """What the shots do, one after another (focus fire): their typed outcomes folded in order."""
+    steps = []
     for kind, args in shots:
-        dist = dist.bind(lambda c, kind=kind, args=args: eng.plugin.shot_conditions(s, kind, args, c))
-    return dist
+        action = eng.plugin.typed_action(kind)
+        steps.append((action, action.plan(s, eng.action_spec(kind).coerce(args))))
+    return fold(steps, s.find_ship(target).id)
+
+
+def after(eng, s, target: str, *shots: tuple[str, dict]) -> Distribution:  # noqa: ANN001
+    """The armor the target has left after the shots, one after another."""
+    ship = s.find_ship(target)
+    return together(eng, s, target, *shots).map(lambda o: ship.record["armor"] - (o.damage_to(ship.id) or 0))
 
 
 def kill(eng, s, target: str, *shots: tuple[str, dict]) -> F:  # noqa: ANN001
     ship = s.find_ship(target)
-    return sum((p * eng.plugin.destroy_chance(s, ship, c) for c, p in after(eng, s, target, *shots).items()), F(0))
+    return together(eng, s, target, *shots).probability(lambda o: ship.id in o.destroyed)
 
 
 def test_one_light_missile_at_a_wasp_of_armor_4_kills_half_the_time() -> None:
     eng, s = battle(wasp_armor=4)
     # hit 4+ on the d12: 9/12; 1d6+1 >= 4 on faces 3-6: 4/6. 9/12 * 4/6 = 1/2
     assert kill(eng, s, "Wasp", fire(eng, s, LM)) == F(1, 2)
-    assert eng.plugin.target_condition(s, s.find_ship("Wasp")) == 4
+    assert s.find_ship("Wasp").record["armor"] == 4
 
 
 def test_the_second_attack_meets_the_armor_the_first_one_left() -> None:
@@ -82,11 +90,12 @@ def test_expected_damage_counts_the_armor_taken_not_past_zero() -> None:
     eng, s = battle(wasp_armor=4)
     wasp = s.find_ship("Wasp")
     kind, args = fire(eng, s, LM)
-    dealt = eng.plugin.shot_conditions(s, kind, args, 4).map(lambda c: eng.plugin.condition_damage(s, wasp, 4, c))
+    dealt = together(eng, s, "Wasp", (kind, args)).map(lambda o: o.damage_to(wasp.id))
     # a hit (9/12) takes min(1d6+1, 4): 2, 3, 4, 4, 4, 4 -> 21/6; 9/12 * 21/6 = 21/8
-    assert dealt.mean == F(21, 8)
-    assert eng.plugin.shot_conditions(s, kind, args, 0) == Distribution.constant(0)  # nothing left to take
-    assert eng.plugin.destroy_chance(s, wasp, 0) == 1 and eng.plugin.destroy_chance(s, wasp, 1) == 0
+    assert dealt.mean == F(21, 8) == eng.action_odds(s, Action(kind, args)).expected_damage
+    # a second attack after a kill takes nothing more: armor 0 is destroyed (lukas §2.b), no dice are left
+    twice = together(eng, s, "Wasp", (kind, args), (kind, args))
+    assert twice.probability(lambda o: (o.damage_to(wasp.id) or 0) > 4) == 0
 
 
 def test_a_measured_distance_only_says_whether_the_weapon_reaches() -> None:
@@ -143,8 +152,8 @@ def test_one_attack_has_the_figures_of_the_odds_command(shooter: tuple[str, str]
     eng, s = battle()
     kind, args = fire(eng, s, shooter, target)
     ship = s.find_ship(target)
-    armor = eng.plugin.target_condition(s, ship)
-    taken = eng.plugin.shot_conditions(s, kind, args, armor).map(lambda c: eng.plugin.condition_damage(s, ship, armor, c))
+    armor = ship.record["armor"]
+    taken = together(eng, s, target, (kind, args)).map(lambda o: o.damage_to(ship.id))
     odds = eng.action_odds(s, Action(kind, args))
     assert main(["odds", "lukas", *argv, "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
