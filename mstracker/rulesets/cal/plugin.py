@@ -69,6 +69,13 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
         super().__init__(ruleset)
         self._memo: tuple[GameState | None, dict[tuple[Any, ...], Any]] = (None, {})
 
+    def action_specs(self) -> tuple[ActionSpec, ...]:
+        """Gunnery's typed actions first, where their deciders stood: the action menu, the attack dialog and
+        help list cal's actions in the order they always had."""
+        specs = super().action_specs()
+        return (tuple(s for s in specs if self.typed_action(s.kind) is not None)
+                + tuple(s for s in specs if self.typed_action(s.kind) is None))
+
     # ---- the round ------------------------------------------------------------------------------
     def phase_applies(self, state: GameState, index: int) -> bool:
         """The Interphase is skipped in round 1 (cal §0 Interphase)."""
