@@ -344,8 +344,12 @@ class RulesetConformance:
         assert plugin.step_actions, "declare step_actions: the checklist never ticks a players' step otherwise"
         assert _own(kind, "readiness"), "answer readiness: the default guesses from field names"
         plans = any(plugin.target_condition(state, s) is not None for s in state.ships.values())
+        # a typed attack's focus fire and chance to destroy are its outcome's: the condition hooks are not asked
+        typed = all(plugin.typed_action(one.action.kind) is not None for one in offered_attacks(situation))
         if plans:
-            for hook in ("plan_shot", "shot_conditions", "destroy_chance", "condition_damage"):
+            hooks = ("plan_shot", "condition_damage") if typed else (
+                "plan_shot", "shot_conditions", "destroy_chance", "condition_damage")
+            for hook in hooks:
                 assert _own(kind, hook), f"a ruleset that plans fire answers {hook} itself (the default is 0)"
         for ship in state.ships.values():
             for bar in plugin.record_spec().bars():

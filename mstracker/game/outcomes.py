@@ -4,8 +4,8 @@
 `mstracker odds` in a game, the planner's row): the hit chance, the damage dealt to the target (already
 capped at what it had: the one definition of expected damage, game.damage), the chance it is destroyed,
 the chance of each result word and of each mark. `fold` makes several decisions on one target one after
-another, each prepared again after what the ones before did (`RuleAction.after`), in the rules' order, so
-one attack's focus fire is exactly its row.
+another, each prepared again after what the ones before did (`RuleAction.after`), in the rules' order, then
+settled once (`RuleAction.settle`: what later dice make of it all), so one attack's focus fire is exactly its row.
 
 Pure: no I/O; Fractions throughout.
 """
@@ -70,4 +70,7 @@ def fold(steps: Sequence[tuple[RuleAction[Any], Any]], target: str) -> Distribut
             return found
 
         together = together.bind(extend)
+    if steps:  # what comes of it all later (cal's Damage phase), once, from the first decision's view
+        first, prepared = steps[0]
+        together = together.bind(lambda o: first.settle(prepared, o))
     return together

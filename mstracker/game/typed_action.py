@@ -70,6 +70,9 @@ class Outcome:
     spent: frozenset[str] = frozenset()
     hit: bool | None = None
     marks: frozenset[str] = frozenset()
+    #: damage recorded on a ship now and taken later, outside this decision (cal: gunnery records it, the
+    #: Damage phase takes it off the SS): what `RuleAction.settle` reads; it adds up like `dealt`.
+    recorded: tuple[tuple[str, int], ...] = ()
 
     def damage_to(self, ship: str) -> int | None:
         """The damage dealt to `ship`; None when this outcome counts none for it."""
@@ -78,14 +81,26 @@ class Outcome:
     def state_of(self, ship: str) -> str | None:
         return dict(self.states).get(ship)
 
+    def recorded_on(self, ship: str) -> int:
+        """The damage recorded on `ship` to be taken later (0: none)."""
+        return dict(self.recorded).get(ship, 0)
+
     def then(self, later: Outcome) -> Outcome:
         """This outcome followed by a later one (focus fire): damage adds up, the later state wins."""
-        dealt = dict(self.dealt)
-        for ship, amount in later.dealt:
-            dealt[ship] = dealt.get(ship, 0) + amount
-        return Outcome(tuple(sorted(dealt.items())), tuple(sorted({**dict(self.states), **dict(later.states)}.items())),
+        return Outcome(_added(self.dealt, later.dealt), tuple(sorted({**dict(self.states), **dict(later.states)}.items())),
                        self.destroyed | later.destroyed, self.spent | later.spent,
-                       later.hit if later.hit is not None else self.hit, self.marks | later.marks)
+                       later.hit if later.hit is not None else self.hit, self.marks | later.marks,
+                       _added(self.recorded, later.recorded))
+
+
+def _added(first: tuple[tuple[str, int], ...], later: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """Two per-ship tallies added up, ship by ship."""
+    if not later:
+        return first
+    total = dict(first)
+    for ship, amount in later:
+        total[ship] = total.get(ship, 0) + amount
+    return tuple(sorted(total.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +155,13 @@ class RuleAction(ABC, Generic[P]):
         when nothing is left to decide. Default: unchanged."""
         return p
 
+    def settle(self, p: P, outcome: Outcome) -> Distribution[Outcome]:
+        """What becomes of `outcome` later, by dice outside this decision, as its odds count it (cal: the Damage
+        phase's tables for the round total recorded, which may destroy the target). The attack dialog's
+        chance to destroy and focus fire read the settled outcome (focus fire settles once, after the last
+        attack, with the first one's `p`). Default: nothing more happens."""
+        return Distribution.constant(outcome)
+
     def observed(self, p: P, state: GameState, events: Sequence[Event], after: GameState) -> Outcome | None:
         """What the records say the decision did, from `state` to `after` by `events` (the conformance kit
         checks `outcome` against it for every face combination of `dice`); None: it cannot say."""
@@ -168,7 +190,9 @@ class RuleAction(ABC, Generic[P]):
             return None
         found = self.outcome(p)
         words = self.odds_words(p)
-        return None if found is None or words is None else odds_of(found, words)
+        if found is None or words is None:
+            return None
+        return odds_of(found.bind(lambda o: self.settle(p, o)), words)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,23 +25,10 @@ ROLLING_STEPS = frozenset({"fire_damage", "fire_roll", "boarders", "resolve_dama
 
 
 def action_dice(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-    """The dice action `kind` rolls with these arguments (None for actions that never roll)."""
+    """The dice action `kind` rolls with these arguments (None for actions that never roll; fire and
+    point defence declare their own: fire.py, point_defence.py)."""
     plan = PlanBuilder()
-    if kind == "fire":
-        shot = plugin.prepare_fire(state, args)
-        p = shot.profile
-        for n in range(1, shot.shots + 1):
-            plan.die(6, f"shot {n} of {shot.shots} of {shot.ship.label}'s {shot.item.name} at {shot.target.label}: "
-                        f"hits on {p.target_number}+ with Crew {signed(shot.crew)}, {p.damage} damage",
-                     ship=shot.ship.id, table=f"Targeting roll ({cite.WEAPONS})")
-    elif kind == "point-defence":
-        pd = plugin.prepare_point_defence(state, args)
-        target = int(plugin.setting(state, "pd_target"))
-        for n in range(1, pd.shots + 1):
-            plan.die(6, f"point defence shot {n} of {pd.shots} of {pd.ship.label} at {pd.token['id']}: removes one "
-                        f"unit on {target}+ with Crew {signed(pd.crew)}",
-                     ship=pd.ship.id, table=f"Point Defence roll ({cite.POINT_DEFENSE}; target a house default)")
-    elif kind == "intercept":
+    if kind == "intercept":
         icp = plugin.prepare_intercept(state, args)
         if icp.roll_under is not None:  # rolled by the side with the higher ATA, to whom a low face is good
             winner = icp.roller

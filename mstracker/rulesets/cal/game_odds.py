@@ -1,7 +1,6 @@
-"""Exact odds of every cal roll in a game, before it is made: gunnery (the same figures as `mstracker odds
-cal`, counting the damage already recorded on the target this round), point defence, intercepts,
-Damage Control, rallying, and the immediate damage of a blast, a ram or a hard turn; ordnance attacks
-roll nothing, but their damage and its chance to destroy are shown too.
+"""Exact odds of every cal roll in a game, before it is made (gunnery's are its typed actions', fire.py and
+point_defence.py): intercepts, Damage Control, rallying, and the immediate damage of a blast, a ram or a
+hard turn; ordnance attacks roll nothing, but their damage and its chance to destroy are shown too.
 
 Each reads the action's own `prepare_*` checks, so odds appear only for an action that may be done
 (InvalidAction says why not), and None while the form still lacks what the roll depends on.
@@ -16,16 +15,15 @@ from ...rules.outcome import AttackOdds
 from ...game.state import GameState, ShipState
 from .common import p_success
 from .damage import NONE, destroy_chance
-from .odds import attack_odds, damage_figures, destroy_note
-from .procedures import fire_damage_applies, intercept_distribution, point_defence_distribution
-from .notation import plural, signed
+from .fire import recorded
+from .odds import damage_figures, destroy_note
+from .procedures import intercept_distribution
+from .notation import signed
 
 if TYPE_CHECKING:
-    from .gunnery import Shot
     from .plugin import Plugin
 
-NEEDED = {"fire": ("ship", "weapon", "target", "distance"), "point-defence": ("ship", "token"),
-          "intercept": ("token", "target"), "damage-control": ("ship", "choice"), "rally": ("ship",),
+NEEDED = {"intercept": ("token", "target"), "damage-control": ("ship", "choice"), "rally": ("ship",),
           "blast": ("ship", "targets"), "ram": ("ship", "other"), "course": ("ship", "spend"),
           "ordnance-attack": ("token", "target")}
 
@@ -33,41 +31,9 @@ NEEDED = {"fire": ("ship", "weapon", "target", "distance"), "point-defence": ("s
 def action_odds(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
     if kind not in NEEDED or any(args.get(k) in (None, "") for k in NEEDED[kind]):
         return None
-    return {"fire": _fire, "point-defence": _point_defence, "intercept": _intercept, "damage-control": _check,
+    return {"intercept": _intercept, "damage-control": _check,
             "rally": _check, "blast": _blast, "ram": _ram, "course": _course,
             "ordnance-attack": _ordnance_attack}[kind](plugin, state, kind, args)
-
-
-def recorded(plugin: Plugin, state: GameState, ship: ShipState) -> int:
-    """Damage the ship will take in this round's Damage phase so far: recorded, and Fire if it burns then."""
-    fire = int(ship.record.get("fire", 0)) if fire_damage_applies(plugin.rules(state), "damage") else 0
-    return int(ship.record.get("round_damage", 0)) + fire
-
-
-def fire_options(plugin: Plugin, shot: Shot) -> dict[str, Any]:
-    """The `mstracker odds cal` options of a checked `fire`: the ships' classes, the battery, the distance, the
-    firing ship's Crew, the shots, the target's SS now and the attacker's sensors."""
-    return {"attacker": plugin.ref(shot.ship), "weapon": shot.kind, "target": plugin.ref(shot.target),
-            "distance": shot.distance, "crew": shot.crew, "shots": shot.shots, "ss": int(shot.target.record["ss"]),
-            "sensors_offline": shot.sensors_offline}
-
-
-def _fire(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
-    shot = plugin.prepare_fire(state, args, timed=False)
-    return attack_odds(plugin.rules(state), fire_options(plugin, shot), already=recorded(plugin, state, shot.target))
-
-
-def _point_defence(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
-    pd = plugin.prepare_point_defence(state, args, timed=False)
-    rules = plugin.rules(state)
-    target = int(plugin.setting(state, "pd_target"))
-    units = int(pd.token["units"])
-    removed = point_defence_distribution(rules, pd.crew, pd.shots).map(lambda n: min(n, units))
-    outcomes = {("every unit of " + pd.token["id"] + " removed" if n >= units else plural(n, "unit") + " removed"): p
-                for n, p in sorted(removed.items())}
-    return AttackOdds(p_hit=p_success(target, pd.crew), outcomes=outcomes, hit_label="Each shot hits",
-                      notes=(f"Each point defence shot removes one unit on {target}+ with Crew {signed(pd.crew)} "
-                             f"(the Point Defence target is a house default: pd_target; the book's was lost).",))
 
 
 def _intercept(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:

@@ -19,6 +19,7 @@ from . import cite
 from .game_base import BAY_ITEMS, COURSE_SET, ITEM_FIELDS, FTL_SHUT, POINT_ITEM, UNREADIED, WEAPON_ITEMS, ship_order
 from .notation import parse_counter
 from .obligations import cc_id
+from .point_defence import pd_allowance
 from .tokens import intercepted_now, tokens
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ def choices(plugin: Plugin, state: GameState, kind: str, arg: str, actor: ShipSt
     """The tokens argument `arg` of action `kind` may name now."""
     every = tokens(state)
     if kind == "point-defence":
-        return [t for t in every if actor is None or (t["owner"] != actor.owner and plugin.pd_allowance(state, actor, t)[1] > 0)]
+        return [t for t in every if actor is None or (t["owner"] != actor.owner and pd_allowance(state, actor, t)[1] > 0)]
     if kind == "intercept":
         fighters = [t for t in every if plugin.ruleset.ordnance[t["kind"]].ata
                     and int(t["units"]) > intercepted_now(t, state.turn) and not over_cc(plugin, state, t["owner"])]

@@ -1,8 +1,9 @@
 """The Colors and Lights (cal) game plugin: the whole round as bookkeeping on Ship Records.
 
-The deciders live in one module per part of the round — gunnery, ordnance (ready track, launches,
-engagements), movement, repairs (damage control, rally, blast) and the automatic steps — on a shared
-base (game_base, damage_record); planning (the fire planner's answers) stands on gunnery. This class adds the ruleset contract's answers, each worked out in
+Gunnery's actions are typed actions (fire.py, point_defence.py: the refusals, dice, exact outcome and
+decision of each from one prepared value). The other deciders live in one module per part of the round —
+ordnance (ready track, launches, engagements), movement, repairs (damage control, rally, blast) and the
+automatic steps — on a shared base (game_base, damage_record); planning holds the fire planner's answers. This class adds the ruleset contract's answers, each worked out in
 its own module: readiness, legal (actors, targets, tokens), dice_plans (the dice declared before
 rolling), obligations (what blocks the game, and what is on the table) and game_odds.
 """
@@ -10,20 +11,23 @@ rolling), obligations (what blocks the game, and what is on the table) and game_
 from __future__ import annotations
 
 from dataclasses import replace
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
 from ...game.generic import end_game
 from ...game.state import GameState, ShipState
-from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, Readiness, TableItem
+from ...rules.contract import (ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness,
+                               TableItem)
 from ...rules.outcome import AttackOdds
 from . import dice_plans, game_odds, legal, obligations
 from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
 from .tokens import find_token
 from .legacy import read_legacy
 from .movement import CalMovement
-from .planning import CalPlanning
+from . import planning
+from .fire import Fire
+from .point_defence import PointDefenceAction
 from .engagements import CalEngagements
 from .readiness import ship_readiness
 from .record import CalRecord
@@ -42,7 +46,7 @@ NARRATIVE = frozenset({
 })
 
 
-class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPlanning):
+class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     narrative = NARRATIVE
@@ -59,9 +63,18 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPl
         "alter_course": ("course",),
     }
 
+    rule_actions = (Fire, PointDefenceAction)
+
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
         self._memo: tuple[GameState | None, dict[tuple[Any, ...], Any]] = (None, {})
+
+    def action_specs(self) -> tuple[ActionSpec, ...]:
+        """Gunnery's typed actions first, where their deciders stood: the action menu, the attack dialog and
+        help list cal's actions in the order they always had."""
+        specs = super().action_specs()
+        return (tuple(s for s in specs if self.typed_action(s.kind) is not None)
+                + tuple(s for s in specs if self.typed_action(s.kind) is None))
 
     # ---- the round ------------------------------------------------------------------------------
     def phase_applies(self, state: GameState, index: int) -> bool:
@@ -191,3 +204,18 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPl
 
     def step_odds(self, state: GameState, step_id: str) -> AttackOdds | None:
         return step_odds(self, state, step_id)
+
+    # ---- planning fire (the figures are the fire action's outcome: fire.py) -----------------------
+    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
+                  distance: int | None) -> PlannedShot | None:
+        return planning.plan_shot(self, state, ship, weapon, target, distance)
+
+    def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
+        """Its SS and round total so far: the battle report's measure of damage recorded now, taken later."""
+        return planning.target_condition(self, state, target)
+
+    def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
+        return planning.condition_damage(before, after)
+
+    def luck_notes(self) -> tuple[str, str]:
+        return planning.LUCK_NOTES

@@ -13,6 +13,7 @@ from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import ItemReadiness, Readiness
 from .game_base import BAY_ITEMS, ITEM_FIELDS, POINT_ITEM, WEAPON_ITEMS
 from .notation import parse_counter, plural
+from .point_defence import pd_range
 from .tokens import tokens
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def item_readiness(plugin: Plugin, state: GameState, ship: ShipState, item: Ship
     if item.name in WEAPON_ITEMS.values() and ship.record.get("sensors_offline"):
         fired += f"; range 1 (Sensors Offline), stat {item.record.get('stat', '')}"
     elif item.name == POINT_ITEM:
-        fired += f"; range {plugin.pd_range(state, ship)} hexes, at ordnance only"
+        fired += f"; range {pd_range(plugin, state, ship)} hexes, at ordnance only"
     return say(Readiness.READY, fired)
 
 

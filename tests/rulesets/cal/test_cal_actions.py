@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from test_cal_helpers import Game, engine, roster, texts
 
-from mstracker.game import Action, FieldKind
+from mstracker.game import Action, FieldKind, InvalidAction
 from mstracker.store.fleets import load_roster, sample_fleets
 
 RED = roster("Red Fleet", "Red", ("Lance", "DD-1", "Destroyer"), ("Resolute", "CA-1", "Heavy Cruiser"),
@@ -137,8 +137,10 @@ def test_attack_odds_follow_the_state() -> None:
     assert after.extra["p_major"] == 1 and after.extra["p_SS_reaches_0"] == Fraction(2, 3)
     assert after.p_destroy == Fraction(2, 36)
     assert any("Already recorded" in n for n in after.notes)
-    with pytest.raises(Exception, match="maximum range is 6"):
-        odds(ship="K-1", weapon="beam", target="CA-1", distance=7)
+    # refused as filled in: no odds (a typed action's odds are None then); the dialog shows the refusal of its dice
+    assert odds(ship="K-1", weapon="beam", target="CA-1", distance=7) is None
+    with pytest.raises(InvalidAction, match="maximum range is 6"):
+        eng.dice_plan(g.state, Action("fire", {"ship": "K-1", "weapon": "beam", "target": "CA-1", "distance": 7}))
 
 
 # ---- ordnance ------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Planning fire in cal: a planned attack and its distance (cal §Weapons), a target's round total under attacks
 made one after another and its chance of a Reactor Breach in the Damage phase (cal §Damage, the damage tables),
-and the figures of one attack equal to `mstracker odds cal`.
+and the figures of one attack equal to `mstracker odds cal`. Attacks one after another are the fire action's
+outcomes folded (focus fire), then settled by the Damage phase once.
 
 Stock ships (cal, the sample ships): Heavy Cruiser CA-1 (capital: each weapon fires twice a round) Beam 8/8;
 Destroyer DD-1 Beam 4/6; Point Defense Frigate FFAA-1 Beam 2/6; the target Corvette K-1 (escort, SS 20, Beam 4/6,
@@ -21,7 +22,10 @@ from test_cal_helpers import Game
 
 from mstracker.cli import main
 from mstracker.dice import Distribution
-from mstracker.game import Action
+from mstracker.game import Action, Incomplete
+from mstracker.game.outcomes import fold
+from mstracker.game.planner import Distances, fire_plan
+from mstracker.game.planner_focus import focus_fire
 from mstracker.rules.contract import DistanceUse
 from mstracker.rulesets.cal.planning import Condition
 
@@ -40,18 +44,23 @@ def shot(g: Game, ship: str, weapon: str, target: str, distance: int | None) -> 
     return planned.kind, dict(planned.args)
 
 
+def together(g: Game, target: str, *shots: tuple[str, dict]) -> Distribution:
+    """What the attacks do together, one after another, then the Damage phase (focus fire: the fire action's
+    outcomes folded, game.outcomes)."""
+    fire = g.eng.plugin.typed_action("fire")
+    return fold([(fire, fire.plan(g.state, args)) for _, args in shots], g.ship(target).id)
+
+
 def after(g: Game, target: str, *shots: tuple[str, dict]) -> Distribution:
-    """The target's condition after the attacks, one after another (focus fire)."""
-    plugin = g.eng.plugin
-    dist = Distribution.constant(plugin.target_condition(g.state, g.ship(target)))
-    for kind, args in shots:
-        dist = dist.bind(lambda c, kind=kind, args=args: plugin.shot_conditions(g.state, kind, args, c))
-    return dist
+    """The target's condition after the attacks, one after another (focus fire): its round total grows."""
+    start = g.eng.plugin.target_condition(g.state, g.ship(target))
+    ship = g.ship(target).id
+    return together(g, target, *shots).map(lambda o: Condition(start.ss, start.recorded + o.recorded_on(ship)))
 
 
 def kill(g: Game, target: str, *shots: tuple[str, dict]) -> F:
-    ship = g.ship(target)
-    return sum((p * g.eng.plugin.destroy_chance(g.state, ship, c) for c, p in after(g, target, *shots).items()), F(0))
+    ship = g.ship(target).id
+    return together(g, target, *shots).probability(lambda o: ship in o.destroyed)
 
 
 def test_one_attack_two_shots_of_a_heavy_cruiser_beam_at_short_range() -> None:
@@ -116,11 +125,9 @@ def test_the_ss_taken_stops_at_0() -> None:
     g.act("set", target="K-1", key="ss", value="10")
     k = g.ship("K-1")
     kind, args = shot(g, "CA-1", "beam", "K-1", 4)
-    start = g.eng.plugin.target_condition(g.state, k)
-    taken = g.eng.plugin.shot_conditions(g.state, kind, args, start).map(
-        lambda c: g.eng.plugin.condition_damage(g.state, k, start, c))
+    taken = together(g, "K-1", (kind, args)).map(lambda o: o.damage_to(k.id))
     # 0, 8, 16 recorded with 1/4, 1/2, 1/4 on SS 10: 0, 8, 10 taken: 1/2 * 8 + 1/4 * 10 = 13/2
-    assert taken.mean == F(13, 2)
+    assert taken.mean == F(13, 2) == g.eng.action_odds(g.state, Action(kind, args)).expected_damage
     assert g.eng.plugin.condition_damage(g.state, k, Condition(20, 15), Condition(20, 23)) == 5
 
 
@@ -131,7 +138,8 @@ def test_the_distance_sets_the_band_and_nothing_fires_past_the_range() -> None:
     unknown = plugin.plan_shot(s, k, "w1", ca, None)
     assert (unknown.kind, dict(unknown.args), unknown.distance, unknown.unit, unknown.refused) == (
         "fire", {"ship": k.id, "weapon": "w1", "target": ca.id}, DistanceUse.ODDS, "hexes", "")
-    assert plugin.shot_conditions(s, "fire", dict(unknown.args), Condition(60, 0)) is None  # unknown, not guessed
+    with pytest.raises(Incomplete, match="distance needed"):  # unknown, not guessed
+        plugin.typed_action("fire").plan(s, dict(unknown.args))
     assert g.eng.action_odds(s, Action("fire", dict(unknown.args))) is None
     assert plugin.plan_shot(s, k, "w1", ca, 6).refused == ""  # Beam 4/6 reaches 6
     beyond = plugin.plan_shot(s, k, "w1", ca, 7)
@@ -160,3 +168,25 @@ def test_one_attack_has_the_figures_of_the_odds_command(ship: str, weapon: str, 
     assert dict(recorded.items()) == odds.damage
     assert kill(g, target, (kind, args)) == odds.p_destroy and printed["p_destroy"] == pytest.approx(float(odds.p_destroy))
     assert printed["p_hit"] == pytest.approx(float(odds.p_hit))
+
+
+def test_the_planner_row_and_a_focus_fire_of_that_one_attack_expect_the_ss_it_takes() -> None:
+    """Issue 15 item 7 for cal: the expected damage of a planned attack is the SS its recorded damage will take in
+    the Damage phase, capped at the SS left (cal §Damage: "Once a ship's superstructure points are reduced to 0,
+    they cannot be reduced any further"), in the planner's row, a focus fire of that one attack and the dialog."""
+    g = gunnery()
+    g.act("set", target="K-1", key="ss", value="10")
+    g.act("fire", 6, ship="DD-1", weapon="beam", target="K-1", distance=2)  # a hit: 4 recorded, 6 SS left to take
+    k, ca = g.ship("K-1"), g.ship("CA-1")
+    measured = Distances().with_pair(ca.id, k.id, 4)
+    row = next(r for r in fire_plan(g.eng, g.state, measured, ship=ca.id, target=k.id) if r.weapon == "w1")
+    alone = focus_fire(g.eng, g.state, k.id, [(ca.id, "w1")], measured)
+    # two shots of 8 at 4 hexes (short), 4+ each: 0, 8, 16 recorded with 1/4, 1/2, 1/4 (mean 8) on top of 4,
+    # SS 10: 0, 6, 6 taken: 3/4 * 6 = 9/2 (not 8, the damage recorded, nor 16 + 4 past the SS)
+    odds = g.eng.action_odds(g.state, row.action())
+    assert row.expected_damage == alone.expected_damage == odds.expected_damage == F(9, 2)
+    assert sum(d * p for d, p in odds.damage.items()) == 8  # the damage recorded is shown apart, uncapped
+    # SS 10: the Minor table from 3, the Major from 5. A miss leaves 4 (Minor, 1/4): 1/324; 12 or 20 Major (3/4):
+    # 1/18. 1/4 * 1/324 + 3/4 * 1/18 = 1/1296 + 54/1296
+    assert row.p_destroy == alone.p_destroy == odds.p_destroy == F(1, 4) * MINOR_BREACH + F(3, 4) * MAJOR_BREACH
+    assert odds.p_destroy == F(55, 1296)
