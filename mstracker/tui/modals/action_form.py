@@ -18,7 +18,6 @@ from typing import Any, Protocol
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -66,13 +65,6 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         Binding("escape", "close", "Cancel / close"),
         Binding("ctrl+r", "go", "Roll / apply"),
         Binding("ctrl+t", "toggle_dice", "App rolls ⇄ my dice"),
-        # priority: run as the app reads the key, before it hands the next key on (see `in_order`)
-        Binding("tab", "in_order('tab')", "Next field", show=False, priority=True),
-        Binding("shift+tab", "in_order('shift+tab')", "Previous field", show=False, priority=True),
-        Binding("enter", "in_order('enter')", show=False, priority=True),
-        Binding("space", "in_order('space')", show=False, priority=True),
-        Binding("down", "in_order('down')", show=False, priority=True),
-        Binding("up", "in_order('up')", show=False, priority=True),
     ]
 
     def __init__(self, spec: ActionSpec, host: BattleHost, legal: LegalAction | None = None,
@@ -341,24 +333,6 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
                 if isinstance(binding, Binding) and key.key in binding.key.split(","):
                     self.call_next(self.run_action, binding.action)  # after the keys before it
                     break
-
-    def action_in_order(self, key: str) -> None:
-        """Tab, and enter / space / an arrow on a picker, done at once as the app reads the key. The app
-        hands each key to the widget focused when it reads it, not when the keys before it have run: a
-        Tab still waiting in one field's queue sent the `4` typed behind it into that field too, and an
-        Enter that opened a list left the Down behind it on the closed picker (play-test round 3: pz8
-        `a Enter Down Enter Tab 4` lost keys in 4 of 11 tries). Any other key, or a form still opening
-        (its keys are kept and played in order, see `take_key`), goes the usual way."""
-        focused = self.focused
-        if self._ready_at is None or focused is None or self.app.screen is not self:
-            raise SkipAction()
-        select = next((w for w in focused.ancestors_with_self if isinstance(w, Select)), None)
-        if key in ("tab", "shift+tab"):
-            self.move_focus(forward=key == "tab")
-        elif select is not None and key in ("enter", "space", "down", "up"):
-            self.replay_in_list(select, key)
-        else:
-            raise SkipAction()
 
     def move_focus(self, forward: bool) -> None:
         """Tab typed ahead: the next field, past the list of a picker just closed (a closed list stays in
