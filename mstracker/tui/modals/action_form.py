@@ -290,7 +290,16 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
 
     # ---- keys typed while the form was opening ---------------------------------------------------
     def on_key(self, event: events.Key) -> None:
-        """Keys that reached the screen before its fields could take them are played in order."""
+        """Keys that reached the screen before its fields could take them are played in order. A key
+        that reaches a dialog no longer on top goes back to the app, to the screen on top now: the app
+        hands a key to its top screen's queue, and a dialog built ahead (`warming`) may leave before
+        it reads that key (`warmed` runs between the messages of its queue; the note form never showed
+        after `b o` under load)."""
+        if not self.warming and self.app.screen is not self:
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(events.Key(event.key, event.character))
+            return
         if self._ready_at is None or event.time < self._ready_at or self.focused is None:
             event.stop()
             event.prevent_default()

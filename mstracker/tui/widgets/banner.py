@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.content import Content
@@ -32,6 +33,22 @@ def acting_parts(state: GameState, acting: Acting | None, spectator: bool = Fals
     return parts
 
 
+def phase_title(state: GameState) -> str:
+    """The phase as the player reads it: by the book's number where the book numbers its phases (cal:
+    "2. Gunnery", the number its refusals and citations use), else by its place in the turn ("3/9 Move").
+    Never both: "Phase 3/5 2. Gunnery" read as two numberings beside a refusal's "phase 2"."""
+    phase = state.current_phase
+    if phase is None:
+        return ""
+    if BOOK_NUMBERED.match(phase.name):
+        return phase.name
+    return f"{state.phase + 1}/{len(state.sequence)} {phase.name}"
+
+
+#: A phase named with the book's own number ("0. Interphase", "2. Gunnery").
+BOOK_NUMBERED = re.compile(r"\d+\.\s")
+
+
 def banner_content(state: GameState, turn_word: str, house_rules: bool = False, blocker: Any = None,
                    acting: Acting | None = None, spectator: bool = False) -> Content:
     """Two lines: where the game is (and who acts now), then what to do now."""
@@ -58,7 +75,7 @@ def banner_content(state: GameState, turn_word: str, house_rules: bool = False, 
     if phase is None:
         second = Content.assemble(("No checklist", "bold"), f" for this {turn_word}: play it, then press n")
     else:
-        second = Content.assemble(("Phase ", "dim"), (f"{state.phase + 1}/{len(state.sequence)} {phase.name}", "bold"))
+        second = Content.assemble(("Phase ", "dim"), (phase_title(state), "bold"))
         if step is not None:
             second += Content.assemble(("  ·  step ", "dim"), (f"{state.step + 1}/{len(phase.steps)}", "bold"), f": {step.text}")
     return Content.assemble(*first) + Content("\n") + second
