@@ -73,7 +73,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
@@ -89,9 +89,6 @@ from .records import FieldKind, FieldSpec, RecordSpec
 from .state import GameState, PlayerState, ShipItem, ShipState
 from .typed_action import DeciderAction, RuleAction
 from ..rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness, TableItem
-
-if TYPE_CHECKING:
-    from .engine import Engine
 
 __all__ = [
     "Acting",
@@ -189,7 +186,6 @@ class RulesetPlugin:
 
     def __init__(self, ruleset: RulesetBase) -> None:
         self.ruleset = ruleset
-        self.engine: Engine | None = None  # set by the Engine that uses this plugin
         self._spec: RecordSpec | None = None
         self._typed: dict[str, RuleAction[Any]] = {a.spec.kind: a(self) for a in self.rule_actions}
         self._adapted: dict[str, RuleAction[Any]] = {}
@@ -394,13 +390,10 @@ class RulesetPlugin:
         argument, else the ship the rules say must act); None for the generic actions. A ruleset
         overrides it where the acting ship is not the cause (spook: friendly fire settled later, mines
         crossed; cal: a ram, where each ship deals its SS to the other)."""
-        engine = getattr(self, "engine", None)
-        if engine is None:
+        spec = next((s for s in self.action_specs() if s.kind == kind), None)
+        if spec is None:  # a generic action (set, adjust, note...): no player's attack
             return None
-        spec = engine.action_spec(kind)
-        if spec.generic:
-            return None
-        actor = engine.acting_ship_id(state, spec, args)
+        actor = acting_ship_id(self, state, spec, args)
         return state.ships[actor].owner if actor in state.ships else None
 
     def attack_target(self, state: GameState, kind: str, args: dict[str, Any]) -> ShipState | None:
@@ -599,6 +592,12 @@ class RulesetPlugin:
         """What the rules require before the game may go on (see rules.contract.Obligation)."""
         return ()
 
+    def standing_obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        """The obligations standing now: `obligations` less those the table overrode this turn (the
+        engine enforces these; a ruleset's own refusals read them too)."""
+        overridden = {o.get("id") for o in state.extra.get("overrides") or () if o.get("turn") == state.turn}
+        return tuple(o for o in self.obligations(state) if o.id not in overridden)
+
     # ---- helpers for plugin authors ------------------------------------------------------------
     def acting_ship(self, state: GameState, ref: str, *, own: bool = False) -> ShipState:
         """The ship doing something: refused when lost (destroyed...) or, with own=True, not the
@@ -613,9 +612,10 @@ class RulesetPlugin:
         return ship
 
     def apply(self, state: GameState, events: list[Event]) -> GameState:
-        """Fold events into state with the engine's reducer (for deciders that chain steps)."""
-        assert self.engine is not None, "plugin is not bound to an engine"
-        return self.engine.apply(state, events)
+        """Fold events into state with the engine's reducers (for deciders that chain steps; game.fold)."""
+        from .fold import fold_events
+
+        return fold_events(self, state, events)
 
 
 class LegalityHelper:
@@ -655,6 +655,22 @@ class PlanningHelper:
 
     def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
         return self._planning.condition_damage(before, after)
+
+
+def acting_ship_id(plugin: RulesetPlugin, state: GameState, spec: ActionSpec, args: Mapping[str, Any]) -> str | None:
+    """The ship doing an action: its ship argument, or when that is left out (an optional ship: the one
+    the rules pick), the ship the contract says must act; None when no ship does it."""
+    ship_args = [a.name for a in spec.args if a.type is ArgType.SHIP]
+    name = "ship" if "ship" in ship_args else (ship_args[0] if ship_args else None)
+    if name is None:
+        return None
+    ref = args.get(name)
+    if not ref:
+        return None if spec.generic else plugin.legal_action(state, spec, None, None, False).actor
+    try:
+        return state.find_ship(str(ref)).id
+    except InvalidAction:
+        return None
 
 
 def plugin_for(ruleset: RulesetBase) -> RulesetPlugin:
