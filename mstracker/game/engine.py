@@ -19,7 +19,7 @@ from typing import Any
 from ..dice import DiceError, FaceSource, FacesError, TypedFaces
 from ..fleet import Roster
 from ..rules import RulesetBase
-from ..rules.contract import DicePlan, LegalAction, Obligation
+from ..rules.contract import DicePlan, LegalAction, Obligation, feature_absent
 from ..rules.outcome import AttackOdds
 from .actions import GENERIC_DECIDERS, GENERIC_SPECS, StepRole
 from .errors import GameError, InvalidAction
@@ -126,7 +126,7 @@ class Engine:
         spec = self.action_spec(action.kind)
         if action.kind in ("next-step", "advance"):
             return self.step_odds(state)
-        if spec.generic:
+        if spec.generic or not self.plugin.capabilities.exact_odds:  # odds not declared: none (`absent`)
             return None
         try:
             args = spec.coerce(action.args)
@@ -135,6 +135,13 @@ class Engine:
         # expected damage has one meaning on every screen: dealt, capped at what the target has (game.damage);
         # a typed action's odds are its outcome's (game.outcomes), an @action decider's through the adapter
         return self.plugin.rule_action(action.kind).odds(state, args)
+
+    def absent(self, feature: str) -> str:
+        """Why an optional feature (rules.contract.Capabilities: exact_odds, planner, on_table) is not
+        offered, for the screen that would show it; '' when the ruleset declares it."""
+        if self.plugin.capabilities.offers(feature):
+            return ""
+        return feature_absent(self.ruleset.meta.title, feature)
 
     def step_odds(self, state: GameState) -> AttackOdds | None:
         """The odds of what the automatic step next-step enters decides with its dice (None: it rolls none)."""

@@ -1,14 +1,22 @@
 """The contract as a plugin sees it, with the duel ruleset: the plugin holds no reference to an engine;
 what its deciders needed from one (standing obligations, folding events, who caused damage) it has
-itself (issue 15 item 5: the engine back-reference removed)."""
+itself (issue 15 item 5: the engine back-reference removed). And the required parts, checked once as a
+ruleset is registered or its plugin first built, with the optional features declared (issue 15 item 2)."""
 
 from __future__ import annotations
 
-from duel_ruleset import HERE
+import pytest
+from duel_ruleset import HERE, DuelPackage
+from duel_ruleset.plugin import Plugin
 
 from mstracker.dice import TypedFaces
 from mstracker.game import Action, Engine, GameState
 from mstracker.game.plugin import plugin_for
+from mstracker.game.plugin_check import check_plugin, plugin_problems
+from mstracker.rules import registry
+from mstracker.rules.contract import Capabilities
+from mstracker.rules.contract_check import ContractError
+from mstracker.rules.registry import package, packages
 from mstracker.store.catalog import book_ruleset
 from mstracker.store.fleets import load_roster
 
@@ -54,3 +62,43 @@ def test_damage_by_names_the_acting_ships_owner_and_no_one_for_a_generic_action(
     plugin, target = engine.plugin, before.ships["4"]
     assert plugin.damage_by(before, "fire", {"ship": "1", "weapon": "w1", "target": "4"}, target) == 0  # red, player 0
     assert plugin.damage_by(before, "set", {"ship": "4", "field": "armor", "value": "0"}, target) is None
+
+
+# ---- the required parts, checked once as a ruleset is registered or its plugin first built ---------------
+
+
+def test_a_package_whose_model_has_no_declared_class_table_is_refused_naming_it() -> None:
+    class Misnamed(DuelPackage):
+        id = "misnamed"
+        class_table = "hulls"  # duel's model calls its table `classes`
+
+    with pytest.raises(ContractError) as refused:
+        registry.register(Misnamed())
+    assert str(refused.value) == ("ruleset 'misnamed' (test_duel_contract) does not meet the contract: its data model "
+                                  "Ruleset has no ship-class table 'hulls' (name the model's field in `class_table`)")
+    assert not registry.is_installed("misnamed")
+
+
+def test_a_plugin_lacking_parts_is_refused_with_every_part_named() -> None:
+    class Sloppy(Plugin):
+        turn_structure = None  # type: ignore[assignment]
+        step_actions = {}
+        capabilities = Capabilities(planner=True)  # declares a planner, answers no plan_shot, hides its odds
+
+    with pytest.raises(ContractError) as refused:
+        check_plugin(package("duel"), Sloppy(book_ruleset("duel")))
+    words = str(refused.value)
+    assert words.startswith("ruleset 'duel' (test_duel_contract.")
+    assert "no turn_structure" in words and "no step_actions" in words
+    assert "Capabilities(planner=True) is declared but plan_shot with typed outcomes" in words
+    assert "it answers exact odds but does not declare it: Capabilities(exact_odds=True)" in words
+
+
+def test_the_four_rulesets_and_duel_meet_the_contract_and_declare_what_they_offer() -> None:
+    found = {}
+    for pkg in packages():
+        plugin = plugin_for(book_ruleset(pkg.id))
+        assert plugin_problems(plugin, plugin.capabilities) == [], pkg.id
+        found[pkg.id] = plugin.capabilities
+    every = Capabilities(exact_odds=True, planner=True, on_table=True)
+    assert found == {"spook": every, "lukas": every, "pz8": every, "cal": every, "duel": Capabilities(exact_odds=True)}
