@@ -17,6 +17,7 @@ from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
 from ...game.generic import end_game
 from ...game.state import GameState, ShipState
 from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, Readiness, TableItem
+from ...rules.contract import Capabilities
 from ...rules.outcome import AttackOdds
 from . import dice_plans, game_odds, legal, obligations
 from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
@@ -44,6 +45,9 @@ NARRATIVE = frozenset({
 
 class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements, CalPlanning):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
+
+    #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
+    capabilities = Capabilities(exact_odds=True, planner=True, on_table=True)
 
     narrative = NARRATIVE
     step_actions = {

@@ -29,6 +29,7 @@ from ...game.reach import in_range_arg, reach_words
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
+from ...rules.contract import Capabilities
 from ...rules.outcome import AttackOdds
 from . import abilities, announce, hangar, legal, objectives, order, readiness, table, turn
 from .acting import SHIP_ARG, order_decided
@@ -95,6 +96,9 @@ STEP_ACTIONS = {
 
 class Plugin(PlanningHelper, RulesetPlugin):
     """lukas: the record, set-up, the actions, the automatic steps and the contract's answers."""
+
+    #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
+    capabilities = Capabilities(exact_odds=True, planner=True, on_table=True)
 
     turn_structure = TurnStructure.ALTERNATING
     narrative: ClassVar[frozenset[str]] = NARRATIVE

@@ -35,6 +35,7 @@ from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...dice import Distribution
 from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, TableItem
+from ...rules.contract import Capabilities
 from ...rules.outcome import AttackOdds
 from . import legacy, obligations, plans
 from .first_turn import FirstTurnActions
@@ -55,6 +56,9 @@ from .turn import TurnSteps
 
 class Plugin(LegalityHelper, PlanningHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
+
+    #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
+    capabilities = Capabilities(exact_odds=True, planner=True, on_table=True)
 
     narrative = NARRATIVE
     step_actions = {
