@@ -53,7 +53,7 @@ class FireWithoutOdds(RuleAction[Shot]):
 class Plugin(DuelPlugin):
     ruleset: Ruleset  # type: ignore[assignment]  # the hulls model, not duel's
     capabilities = Capabilities()  # no exact odds, no planner, nothing on the table
-    rule_actions = (FireWithoutOdds,)
+    rule_actions = (FireWithoutOdds,)  # type: ignore[assignment]  # duel's Fire, less its outcome
 
     def initial_ship(self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None,
                      settings: Mapping[str, Any]) -> ShipState:
@@ -79,7 +79,7 @@ class HullsPackage(RulesetPackage):
 
     def validate_fleet(self, roster: Roster, ruleset: Any) -> FleetReport:
         """duel's checks (duel §1), read against the hulls table."""
-        as_duel = SimpleNamespace(classes=ruleset.hulls, weapons=ruleset.weapons, budgets=ruleset.budgets)
+        as_duel: Any = SimpleNamespace(classes=ruleset.hulls, weapons=ruleset.weapons, budgets=ruleset.budgets)
         return duel_validate(roster, as_duel).model_copy(update={"ruleset": "hulls"})
 
     def starter_fleet(self, ruleset: Any, preset: str | None) -> Roster:
