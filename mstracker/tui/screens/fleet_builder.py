@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from ...fleet import FleetReport, Roster, ShipEntry, validate_roster
 from ...rules import RulesetBase
-from ...rules.contract import RulesetPackage, ShipFields, feature_absent
+from ...rules.contract import RulesetPackage, ShipFields
 from ...rules.registry import package
 from .. import roster_edit as edit
 from ..fleet_designs import ShipDesigns, ship_facts
@@ -240,7 +240,7 @@ class FleetBuilderScreen(FittedScreen):
         stock = self.package.ship_classes(self.ruleset) if self.ruleset is not None else {}
         # a ruleset without custom designs says so where a design would start (rules.contract.Capabilities)
         hint = ("d: a new design starting from this class" if self.package.designs
-                else feature_absent(self.package.title, "designs"))
+                else f"no custom designs in {self.package.id}")  # one line in the narrow panel
         self.query_one("#class-text", Static).update(self.query_one(ClassList).detail(stock, hint))
 
     def highlighted_class(self) -> str | None:

@@ -53,7 +53,7 @@ def test_a_class_table_named_hulls_fills_the_builder_and_designs_say_why_there_a
     out = run(make_app(), script)
     assert out["classes"] == ["Cutter", "Brick"]  # duel §1, read from the declared `hulls` table
     assert out["rows"] == [["Cutter", "10", "20"], ["Brick", "20", "40"]]  # cost, then the first stat (armor)
-    assert out["detail"].splitlines()[1] == f"no custom ship designs: {TITLE} declares none"
+    assert out["detail"].splitlines()[1] == "no custom designs in hulls"
     assert "20 / 60" in out["budget"] and "1 ship" in out["budget"], out["budget"]  # a bare Brick: 20
 
 
