@@ -6,11 +6,14 @@ these stay. The package ships `py.typed`, so an author's type checker sees the c
 and `mypy --strict` is kept clean on this module (`make typecheck`).
 
 What is here, by what an author writes:
-* the package: `RulesetPackage` (abstract: `model`, `validate_fleet`, `starter_fleet`, `plugin`) and its
-  declarations (`DemoSpec`, `SceneStep`, `OddsOption`, `OptionType`, `ShipFields`, `BuilderField`,
+* the package: `RulesetPackage` (abstract: `model`, `validate_fleet`, `starter_fleet`, `plugin`; its
+  ship-class table `class_table`, checked at registration and read as `ShipClassInfo`) and its
+  declarations (`OpposedRoll`, `DemoSpec`, `SceneStep`, `OddsOption`, `OptionType`, `ShipFields`, `BuilderField`,
   `FieldType`, `DesignSchema`), the data model's bases (`RulesetBase`, `Entry`);
 * the fleet checks' values: `Roster`, `ShipEntry`, `FleetReport`, `Finding`, `Severity`, `ShipSheet`;
-* the game rules: `RulesetPlugin`, `TurnStructure`, the typed action `RuleAction` (its `prepare` refuses,
+* the game rules: `RulesetPlugin` (required: `turn_structure`, `build_record_spec`, `initial_ship`,
+  `readiness` (`record_readiness` reads a record's flags and timers), actions, `step_actions`, the dice of
+  every rolling action; its optional features declared as `Capabilities`), `TurnStructure`, the typed action `RuleAction` (its `prepare` refuses,
   `Incomplete` for a blank argument, its `outcome` a distribution of `Outcome`, its odds' words `OddsWords`),
   `@action` deciders with `ArgSpec`/`ArgType` beside them, `@auto_step`,
   `Batch` for every change, `InvalidAction` to refuse, `DiceRecorder`, `Event`, `dice_data`, the state
@@ -55,6 +58,7 @@ if TYPE_CHECKING:
     from .game.plugin import TurnStructure as TurnStructure
     from .game.plugin import action as action
     from .game.plugin import auto_step as auto_step
+    from .game.plugin import record_readiness as record_readiness
     from .game.records import FieldKind as FieldKind
     from .game.records import FieldSpec as FieldSpec
     from .game.records import RecordSpec as RecordSpec
@@ -69,6 +73,7 @@ if TYPE_CHECKING:
     from .rules.base import Entry as Entry
     from .rules.base import RulesetBase as RulesetBase
     from .rules.contract import BuilderField as BuilderField
+    from .rules.contract import Capabilities as Capabilities
     from .rules.contract import DemoSpec as DemoSpec
     from .rules.contract import DesignSchema as DesignSchema
     from .rules.contract import DicePlan as DicePlan
@@ -79,12 +84,14 @@ if TYPE_CHECKING:
     from .rules.contract import LegalAction as LegalAction
     from .rules.contract import Obligation as Obligation
     from .rules.contract import OddsOption as OddsOption
+    from .rules.contract import OpposedRoll as OpposedRoll
     from .rules.contract import OptionType as OptionType
     from .rules.contract import PlanBuilder as PlanBuilder
     from .rules.contract import PlannedShot as PlannedShot
     from .rules.contract import Readiness as Readiness
     from .rules.contract import RulesetPackage as RulesetPackage
     from .rules.contract import SceneStep as SceneStep
+    from .rules.contract import ShipClassInfo as ShipClassInfo
     from .rules.contract import ShipFields as ShipFields
     from .rules.contract import TableItem as TableItem
     from .rules.contract import face as face
@@ -101,16 +108,16 @@ _WHERE: dict[str, str] = {
     "expected_dealt": "game.damage",
     **dict.fromkeys(("GameError", "InvalidAction"), "game.errors"),
     **dict.fromkeys(("Action", "ActionSpec", "ArgSpec", "ArgType", "DiceRecorder", "Event", "dice_data"), "game.events"),
-    **dict.fromkeys(("RulesetPlugin", "TurnStructure", "action", "auto_step"), "game.plugin"),
+    **dict.fromkeys(("RulesetPlugin", "TurnStructure", "action", "auto_step", "record_readiness"), "game.plugin"),
     **dict.fromkeys(("FieldKind", "FieldSpec", "RecordSpec"), "game.records"),
     **dict.fromkeys(("GameState", "PlayerState", "ShipItem", "ShipState"), "game.state"),
     **dict.fromkeys(("Incomplete", "OddsWords", "Outcome", "RuleAction"), "game.typed_action"),
     **dict.fromkeys(("Entry", "RulesetBase"), "rules.base"),
     **dict.fromkeys((
-        "BuilderField", "DemoSpec", "DesignSchema", "DicePlan", "DieNeed", "DistanceUse", "FieldType",
-        "ItemReadiness", "LegalAction", "Obligation", "OddsOption", "OptionType", "PlanBuilder", "PlannedShot",
-        "Readiness", "RulesetPackage", "SceneStep", "ShipFields", "TableItem", "face", "low_is_good", "ranked",
-        "total"), "rules.contract"),
+        "BuilderField", "Capabilities", "DemoSpec", "DesignSchema", "DicePlan", "DieNeed", "DistanceUse",
+        "FieldType", "ItemReadiness", "LegalAction", "Obligation", "OddsOption", "OpposedRoll", "OptionType",
+        "PlanBuilder", "PlannedShot", "Readiness", "RulesetPackage", "SceneStep", "ShipClassInfo", "ShipFields",
+        "TableItem", "face", "low_is_good", "ranked", "total"), "rules.contract"),
     **dict.fromkeys(("AttackOdds", "capped_mean"), "rules.outcome"),
 }
 

@@ -19,9 +19,11 @@ The game state it checks is generated from the package's `demo` (its two sample 
 * **The planner's row is the dialog's odds**, and one attack's focus fire is its row.
 * **Refusals agree.** An action the legality answer refuses, the engine refuses too; an actor or a target
   the legality answer leaves out, the engine refuses.
-* **No declared capability answers 0 by default**: a ruleset that plans fire answers destroy chance and
-  damage itself; rolling actions declare their dice; bars start full; the turn structure, the checklist's
-  step actions and readiness are the ruleset's own, never guessed from names.
+* **No declared capability answers 0 by default**: the package and plugin meet the contract's required
+  parts (rules.contract_check, game.plugin_check: class table, turn structure, record spec, start state,
+  readiness, step actions, the dice of every rolling action); what `Capabilities` declares (exact odds,
+  planner, on-table items) is answered by the ruleset itself, and what it answers is declared; bars
+  start full; every rolling action offered declares its dice.
 
 Not pure (it plays games from the store's sample fleets and imports pytest): for tests only.
 """
@@ -42,7 +44,6 @@ from .dice import Distribution
 from .game.events import ActionSpec, ArgType
 from .game.typed_action import Outcome
 from .game.typed_legal import refusal
-from .game.plugin import RulesetPlugin
 from .game.planner import Distances, fire_plan
 from .game.planner_focus import focus_fire
 from .rules.contract import DicePlan
@@ -337,20 +338,15 @@ class RulesetConformance:
             pytest.skip(f"{situation.ruleset_id}: no typed action refused at the demo's first attack")
 
     def test_no_declared_capability_answers_zero_by_default(self, situation: Situation) -> None:
+        from .game.plugin_check import plugin_problems
+        from .rules.contract_check import package_problems
+
         plugin = situation.engine.plugin
-        kind = type(plugin)
         state = situation.state
-        assert kind.turn_structure is not None, "declare turn_structure: it is not to be guessed from a turn word"
-        assert plugin.step_actions, "declare step_actions: the checklist never ticks a players' step otherwise"
-        assert _own(kind, "readiness"), "answer readiness: the default guesses from field names"
-        plans = any(plugin.target_condition(state, s) is not None for s in state.ships.values())
-        # a typed attack's focus fire and chance to destroy are its outcome's: the condition hooks are not asked
-        typed = all(plugin.typed_action(one.action.kind) is not None for one in offered_attacks(situation))
-        if plans:
-            hooks = ("plan_shot", "condition_damage") if typed else (
-                "plan_shot", "shot_conditions", "destroy_chance", "condition_damage")
-            for hook in hooks:
-                assert _own(kind, hook), f"a ruleset that plans fire answers {hook} itself (the default is 0)"
+        # the required parts and the declared capabilities (game.plugin_check, rules.contract_check): a
+        # declared feature is answered for real, an answered one is declared, nothing is guessed
+        assert package_problems(package(plugin.ruleset_id)) == []
+        assert plugin_problems(plugin, plugin.capabilities) == []
         for ship in state.ships.values():
             for bar in plugin.record_spec().bars():
                 top = ship.record.get(bar.max_key) if bar.max_key else None
@@ -358,11 +354,6 @@ class RulesetConformance:
         for one in offered_attacks(situation):
             plan = situation.engine.dice_plan(state, one.action)
             assert plan is not None, f"{one.action.kind} rolls but declares no dice: no luck record, no faces check"
-
-
-def _own(kind: type[RulesetPlugin], name: str) -> bool:
-    """The ruleset answers `name` itself (not RulesetPlugin's default)."""
-    return getattr(kind, name) is not getattr(RulesetPlugin, name)
 
 
 def _assert_refused(eng: Engine, state: GameState, action: Action, why: str) -> None:

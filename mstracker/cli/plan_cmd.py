@@ -73,6 +73,9 @@ def plan_game(args: argparse.Namespace) -> int:
         state, engine = handle.state, handle.engine
         if not state.started:
             raise CliError("the game is in set-up: start turn 1 (mstracker game act GAME next-step) before planning fire")
+        absent = engine.absent("planner")
+        if absent:
+            raise CliError(f"no fire plan: {absent}")
         distances = _measured(state, args.distance)
         planner = FirePlanner(engine, state)
         focus = None

@@ -19,14 +19,14 @@ from typing import Any
 from ..dice import DiceError, FaceSource, FacesError, TypedFaces
 from ..fleet import Roster
 from ..rules import RulesetBase
-from ..rules.contract import DicePlan, LegalAction, Obligation
+from ..rules.contract import DicePlan, LegalAction, Obligation, feature_absent
 from ..rules.outcome import AttackOdds
 from .actions import GENERIC_DECIDERS, GENERIC_SPECS, StepRole
 from .errors import GameError, InvalidAction
 from .events import Action, ActionSpec, ArgType, DiceRecorder, Event
 from . import turn_order
-from .generic import GENERIC_REDUCERS
-from .plugin import Acting, RulesetPlugin, TurnStructure, plugin_for
+from .fold import fold_events, reduce_event
+from .plugin import Acting, RulesetPlugin, TurnStructure, acting_ship_id, plugin_for
 from .records import RecordSpec
 from .setup import new_game_state
 from .state import GameState, ShipState, StepInfo
@@ -40,8 +40,7 @@ class Engine:
     """Generic game engine for one ruleset, extended by that ruleset's plugin."""
 
     def __init__(self, plugin: RulesetPlugin) -> None:
-        self.plugin = plugin
-        plugin.engine = self
+        self.plugin = plugin  # the plugin holds no reference back: what its deciders need is theirs (game.fold)
         self.spec: RecordSpec = plugin.record_spec()
         specs = {s.kind: s for s in GENERIC_SPECS}
         for spec in plugin.action_specs():
@@ -127,7 +126,7 @@ class Engine:
         spec = self.action_spec(action.kind)
         if action.kind in ("next-step", "advance"):
             return self.step_odds(state)
-        if spec.generic:
+        if spec.generic or not self.plugin.capabilities.exact_odds:  # odds not declared: none (`absent`)
             return None
         try:
             args = spec.coerce(action.args)
@@ -136,6 +135,13 @@ class Engine:
         # expected damage has one meaning on every screen: dealt, capped at what the target has (game.damage);
         # a typed action's odds are its outcome's (game.outcomes), an @action decider's through the adapter
         return self.plugin.rule_action(action.kind).odds(state, args)
+
+    def absent(self, feature: str) -> str:
+        """Why an optional feature (rules.contract.Capabilities: exact_odds, planner, on_table) is not
+        offered, for the screen that would show it; '' when the ruleset declares it."""
+        if self.plugin.capabilities.offers(feature):
+            return ""
+        return feature_absent(self.ruleset.meta.title, feature)
 
     def step_odds(self, state: GameState) -> AttackOdds | None:
         """The odds of what the automatic step next-step enters decides with its dice (None: it rolls none)."""
@@ -176,8 +182,7 @@ class Engine:
 
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         """The obligations standing now, less those the table overrode this turn."""
-        overridden = {o.get("id") for o in state.extra.get("overrides") or () if o.get("turn") == state.turn}
-        return tuple(o for o in self.plugin.obligations(state) if o.id not in overridden)
+        return self.plugin.standing_obligations(state)
 
     def next_step_blocker(self, state: GameState) -> Obligation | None:
         return next((o for o in self.obligations(state) if o.refuses("next-step", None, None)), None)
@@ -220,19 +225,7 @@ class Engine:
         return self._actor(state, spec, args)
 
     def _actor(self, state: GameState, spec: ActionSpec, args: dict[str, Any]) -> str | None:
-        """The ship doing the action: its ship argument, or when that is left out (an optional ship:
-        the one the rules pick), the ship the contract says must act."""
-        ship_args = [a.name for a in spec.args if a.type is ArgType.SHIP]
-        name = "ship" if "ship" in ship_args else (ship_args[0] if ship_args else None)
-        if name is None:
-            return None
-        ref = args.get(name)
-        if not ref:
-            return None if spec.generic else self.plugin.legal_action(state, spec, None, None, False).actor
-        try:
-            return state.find_ship(str(ref)).id
-        except InvalidAction:
-            return None
+        return acting_ship_id(self.plugin, state, spec, args)
 
     def dice_plan(self, state: GameState, action: Action) -> DicePlan | None:
         """The dice an action will roll, declared before rolling (next-step: the automatic step it
@@ -284,27 +277,11 @@ class Engine:
 
     # ---- folding -------------------------------------------------------------------------------
     def reduce(self, state: GameState | None, event: Event) -> GameState:
-        """The state after one event (pure)."""
-        if event.kind == "game-created":
-            return GENERIC_REDUCERS["game-created"](state, event)  # type: ignore[arg-type]
-        if state is None:
-            raise GameError(f"the log must start with game-created, not {event.kind!r}")
-        generic = GENERIC_REDUCERS.get(event.kind)
-        if generic is not None:
-            return generic(state, event)
-        legacy = self.plugin.reduce(state, event)  # events of older saves, in the shapes they were written
-        if legacy is not None:
-            return legacy
-        if event.kind in self.plugin.narrative_kinds():
-            return state
-        raise GameError(f"no reducer for event {event.kind!r} in {self.ruleset.meta.id}")
+        """The state after one event (pure; see game.fold)."""
+        return reduce_event(self.plugin, state, event)
 
     def apply(self, state: GameState | None, events: Iterable[Event]) -> GameState:
-        for event in events:
-            state = self.reduce(state, event)
-        if state is None:
-            raise GameError("no events to fold")
-        return state
+        return fold_events(self.plugin, state, events)
 
     def replay(self, events: Iterable[Event]) -> GameState:
         """The state a whole log leads to, from its game-created event."""

@@ -2,12 +2,17 @@
 
 A ruleset package (`mstracker.rules.contract.RulesetPackage`) hands the engine a `RulesetPlugin`
 for the ruleset in force (`package.plugin(ruleset)`; `plugin_for(ruleset)` finds it through the
-registry). What a plugin declares and does (every method has a working default):
+registry). What a plugin declares and does. Required (abstract, or checked once by game.plugin_check
+when the plugin is first built for a registered ruleset): `turn_structure`, `build_record_spec`,
+`initial_ship`, `readiness`, its actions and `step_actions`, the dice of every rolling action. The rest has
+a default that is right for a ruleset that does not override it; the optional features (exact odds, the
+fire planner, on-table items) are declared by its `capabilities` and hidden, with the reason
+said, where not declared.
 
-* `record_spec()` -> `RecordSpec`: the fields of a ship record (armor bar, fire counter, damaged
+* `record_spec()` -> `RecordSpec` (from `build_record_spec`): the fields of a ship record (armor bar, fire counter, damaged
   flag, FTL track, timers...), of every weapon/device/ability item and of a player (RU). The TUI and
   `game show` render any ship from it; `set`/`adjust` check values against it.
-* `initial_ship(...)`, `initial_player(...)`, `initial_extra(settings)`: the state at the start.
+* `initial_ship(...)` (required), `initial_player(...)`, `initial_extra(settings)`: the state at the start.
 * Actions: methods decorated with `@action(kind, *ArgSpec, help=..., rolls=...)`, called as
   `method(state, args, dice) -> list[Event]`. A decider builds a `Batch` (mstracker.game.batch):
   narrative events that tell the story and its dice (`batch.story`, kinds listed in `narrative`),
@@ -68,30 +73,25 @@ Example: a ruleset adds a "fire" action and an automatic reload step::
 
 from __future__ import annotations
 
-import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
-
-from pydantic import BaseModel
+from typing import Any, ClassVar
 
 from ..dice import Distribution
 from ..fleet import FleetReport, Roster, ShipEntry
 from ..rules import RulesetBase
-from ..rules.names import UnknownName, find_entry
+from ..rules.contract_check import ContractError
 from ..rules.outcome import AttackOdds
 from .errors import InvalidAction
 from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from .generic import change_resource, end_game, note, set_value
-from .records import FieldKind, FieldSpec, RecordSpec
-from .state import GameState, PlayerState, ShipItem, ShipState
+from .records import FieldKind, RecordSpec
+from .state import GameState, PlayerState, ShipState
 from .typed_action import DeciderAction, RuleAction
-from ..rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness, TableItem
-
-if TYPE_CHECKING:
-    from .engine import Engine
+from ..rules.contract import ArgChoice, Capabilities, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness, TableItem
 
 __all__ = [
     "Acting",
@@ -161,9 +161,22 @@ def auto_step(step_id: str) -> Callable[[Callable], Callable]:
     return mark
 
 
-class RulesetPlugin:
+class RulesetPlugin(ABC):
     """Base of every ruleset plugin: its actions are typed actions (`rule_actions`, game.typed_action) and
-    `@action` decider methods beside them (through the DeciderAction adapter)."""
+    `@action` decider methods beside them (through the DeciderAction adapter).
+
+    Required (abstract, or checked once when the plugin is first built for a registered ruleset, by
+    game.plugin_check, with one message naming the ruleset and every missing part): `turn_structure`,
+    `build_record_spec`, `initial_ship`, `readiness`, at least one action, `step_actions`, the dice of
+    every rolling action. The optional features (odds, planner, on-table items) are its declared
+    `capabilities`; what it declares is checked to be answered, what it does not is hidden with a reason."""
+
+    #: The optional features it offers: absent ones are hidden, with the reason said (rules.contract).
+    capabilities: ClassVar[Capabilities] = Capabilities()
+    #: The parts every ruleset plugin must have (see game.plugin_check).
+    required_parts: ClassVar[tuple[str, ...]] = (
+        "turn_structure", "build_record_spec", "initial_ship", "readiness", "actions", "step_actions",
+        "action_dice")
 
     turn_structure: ClassVar[TurnStructure | None] = None
     #: The kinds of the narrative events its deciders tell the story with (Batch.story).
@@ -189,7 +202,6 @@ class RulesetPlugin:
 
     def __init__(self, ruleset: RulesetBase) -> None:
         self.ruleset = ruleset
-        self.engine: Engine | None = None  # set by the Engine that uses this plugin
         self._spec: RecordSpec | None = None
         self._typed: dict[str, RuleAction[Any]] = {a.spec.kind: a(self) for a in self.rule_actions}
         self._adapted: dict[str, RuleAction[Any]] = {}
@@ -200,21 +212,22 @@ class RulesetPlugin:
 
     # ---- declarations --------------------------------------------------------------------------
     def turns(self) -> TurnStructure:
-        """Alternating player turns or whole rounds (class attribute, else from the data's turn word)."""
-        if self.turn_structure is not None:
-            return self.turn_structure
-        return TurnStructure.ROUND if self.ruleset.meta.turn_word == "round" else TurnStructure.ALTERNATING
+        """Alternating player turns, whole rounds, or phases by player: the declared `turn_structure`
+        (required, checked by game.plugin_check: never guessed from the data's turn word)."""
+        if self.turn_structure is None:
+            raise ContractError(f"ruleset {self.ruleset_id!r}: {type(self).__name__} declares no turn_structure")
+        return self.turn_structure
 
     def record_spec(self) -> RecordSpec:
-        """What a ship record holds. Default: armor/SS bars from class stats, the data's own
-        `ship_record` lines, a destroyed flag; items carry a reload timer and a disabled flag;
-        players carry a budget when the ruleset has budgets. Cached; override `build_record_spec`."""
+        """What a ship record holds (cached; the ruleset's `build_record_spec`)."""
         if self._spec is None:
             self._spec = self.build_record_spec()
         return self._spec
 
+    @abstractmethod
     def build_record_spec(self) -> RecordSpec:
-        return default_record_spec(self.ruleset)
+        """The fields of a ship record, of its items and of a player (required: nothing is guessed from
+        the data's field names)."""
 
     def action_specs(self) -> tuple[ActionSpec, ...]:
         """The `@action` deciders' specs, then the typed actions' (each in the order declared)."""
@@ -237,49 +250,12 @@ class RulesetPlugin:
         return frozenset(self._auto_methods)
 
     # ---- game set-up ---------------------------------------------------------------------------
-    def class_stats(self, ship_class: str, roster: Roster | None = None) -> dict[str, Any]:
-        """The stats of a class as a dict: a custom design from the roster, else `ruleset.classes`."""
-        if roster is not None and ship_class in roster.designs:
-            return dict(roster.designs[ship_class])
-        classes = getattr(self.ruleset, "classes", None)
-        if not isinstance(classes, Mapping) or not classes:
-            return {}
-        try:
-            _, entry = find_entry(classes, ship_class, "class")
-        except UnknownName as exc:
-            raise InvalidAction(str(exc)) from None
-        return entry.model_dump() if isinstance(entry, BaseModel) else dict(entry)
-
+    @abstractmethod
     def initial_ship(
         self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None, settings: Mapping[str, Any]
     ) -> ShipState:
-        """A ship at the start of the game (or when built during it)."""
-        spec = self.record_spec()
-        stats = self.class_stats(entry.ship_class, roster)
-        values: dict[str, Any] = {}
-        for key in ("armor", "ss"):
-            start = entry.armor if key == "armor" and entry.armor is not None else stats.get(key)
-            if spec.field(key) is not None and isinstance(start, int) and not isinstance(start, bool):
-                values[key] = start
-                values[f"{key}_max"] = start
-        items: list[ShipItem] = []
-        abilities = entry.abilities or tuple(a for a in stats.get("abilities", ()) if isinstance(a, str))
-        for kind, prefix, names in (
-            ("weapon", "w", entry.weapons),
-            ("device", "d", entry.devices),
-            ("ability", "a", abilities),
-        ):
-            for n, name in enumerate(names, start=1):
-                items.append(ShipItem(id=f"{prefix}{n}", kind=kind, name=name, record=spec.fresh_item()))
-        return ShipState(
-            id=ship_id,
-            name=entry.name,
-            tag=entry.tag,
-            owner=owner,
-            ship_class=entry.ship_class,
-            record=spec.fresh_record(values),
-            items=tuple(items),
-        )
+        """A ship at the start of the game (or when built during it): every bar and counter at the value
+        the ruleset's class table gives it (required: no bar starts at a guessed 0/0)."""
 
     def initial_player(self, index: int, roster: Roster, settings: Mapping[str, Any]) -> PlayerState:
         """A player at the start: name and fleet from the roster, resources from its budget."""
@@ -394,13 +370,10 @@ class RulesetPlugin:
         argument, else the ship the rules say must act); None for the generic actions. A ruleset
         overrides it where the acting ship is not the cause (spook: friendly fire settled later, mines
         crossed; cal: a ram, where each ship deals its SS to the other)."""
-        engine = getattr(self, "engine", None)
-        if engine is None:
+        spec = next((s for s in self.action_specs() if s.kind == kind), None)
+        if spec is None:  # a generic action (set, adjust, note...): no player's attack
             return None
-        spec = engine.action_spec(kind)
-        if spec.generic:
-            return None
-        actor = engine.acting_ship_id(state, spec, args)
+        actor = acting_ship_id(self, state, spec, args)
         return state.ships[actor].owner if actor in state.ships else None
 
     def attack_target(self, state: GameState, kind: str, args: dict[str, Any]) -> ShipState | None:
@@ -439,29 +412,11 @@ class RulesetPlugin:
         return [s for s in _in_id_order(state)
                 if not spec.lost(s.record) and (actor is None or s.owner != actor.owner)]
 
+    @abstractmethod
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
-        """Every item of a ship: ready, spent, reloading (N left), out, destroyed, disabled...
-        Default: from the item record's flags and timers."""
-        spec = self.record_spec()
-        lost = spec.lost(ship.record)
-        out = []
-        for item in ship.items:
-            status, detail, left = Readiness.READY, "", None
-            for f in spec.item_fields:
-                value = item.record.get(f.key, f.start_value())
-                if not value:
-                    continue
-                if f.kind is FieldKind.FLAG and f.key in ("destroyed", "disabled", "damaged"):
-                    status, detail = Readiness.DESTROYED, f.label.lower()
-                    break
-                if f.kind is FieldKind.TIMER:
-                    status, detail, left = Readiness.RELOADING, f"{f.label.lower()} {value}", int(value)
-                elif f.kind is FieldKind.FLAG and status is Readiness.READY:
-                    status, detail = Readiness.SPENT, f.label.lower()
-            if lost:
-                status, detail = Readiness.DISABLED, "the ship is out of play"
-            out.append(ItemReadiness(item.id, item.name, item.kind, status, detail, turns_left=left))
-        return tuple(out)
+        """Every item of a ship: ready, spent, reloading (N left), out, destroyed, disabled... (required:
+        no guess from field names; `record_readiness` reads a record's flags and timers for a ruleset
+        whose fields mean that)."""
 
     def first_ready(self, state: GameState, ship: ShipState | None, kind: str = "weapon") -> str | None:
         """The id of the ship's first ready item of a kind (weapon by default)."""
@@ -599,6 +554,12 @@ class RulesetPlugin:
         """What the rules require before the game may go on (see rules.contract.Obligation)."""
         return ()
 
+    def standing_obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        """The obligations standing now: `obligations` less those the table overrode this turn (the
+        engine enforces these; a ruleset's own refusals read them too)."""
+        overridden = {o.get("id") for o in state.extra.get("overrides") or () if o.get("turn") == state.turn}
+        return tuple(o for o in self.obligations(state) if o.id not in overridden)
+
     # ---- helpers for plugin authors ------------------------------------------------------------
     def acting_ship(self, state: GameState, ref: str, *, own: bool = False) -> ShipState:
         """The ship doing something: refused when lost (destroyed...) or, with own=True, not the
@@ -613,9 +574,10 @@ class RulesetPlugin:
         return ship
 
     def apply(self, state: GameState, events: list[Event]) -> GameState:
-        """Fold events into state with the engine's reducer (for deciders that chain steps)."""
-        assert self.engine is not None, "plugin is not bound to an engine"
-        return self.engine.apply(state, events)
+        """Fold events into state with the engine's reducers (for deciders that chain steps; game.fold)."""
+        from .fold import fold_events
+
+        return fold_events(self, state, events)
 
 
 class LegalityHelper:
@@ -657,58 +619,58 @@ class PlanningHelper:
         return self._planning.condition_damage(before, after)
 
 
-def plugin_for(ruleset: RulesetBase) -> RulesetPlugin:
-    """The plugin of a ruleset, from its registered package (`RulesetPackage.plugin`)."""
-    from ..rules.registry import package
+def record_readiness(spec: RecordSpec, ship: ShipState) -> tuple[ItemReadiness, ...]:
+    """Readiness read from an item record's own fields, for a `readiness` that means them so: a flag named
+    destroyed, disabled or damaged knocks the item out, another set flag spends it, a timer reloads it;
+    every item of a lost ship is disabled."""
+    lost = spec.lost(ship.record)
+    out = []
+    for item in ship.items:
+        status, detail, left = Readiness.READY, "", None
+        for f in spec.item_fields:
+            value = item.record.get(f.key, f.start_value())
+            if not value:
+                continue
+            if f.kind is FieldKind.FLAG and f.key in ("destroyed", "disabled", "damaged"):
+                status, detail = Readiness.DESTROYED, f.label.lower()
+                break
+            if f.kind is FieldKind.TIMER:
+                status, detail, left = Readiness.RELOADING, f"{f.label.lower()} {value}", int(value)
+            elif f.kind is FieldKind.FLAG and status is Readiness.READY:
+                status, detail = Readiness.SPENT, f.label.lower()
+        if lost:
+            status, detail = Readiness.DISABLED, "the ship is out of play"
+        out.append(ItemReadiness(item.id, item.name, item.kind, status, detail, turns_left=left))
+    return tuple(out)
 
-    return package(ruleset.meta.id).plugin(ruleset)
+
+def acting_ship_id(plugin: RulesetPlugin, state: GameState, spec: ActionSpec, args: Mapping[str, Any]) -> str | None:
+    """The ship doing an action: its ship argument, or when that is left out (an optional ship: the one
+    the rules pick), the ship the contract says must act; None when no ship does it."""
+    ship_args = [a.name for a in spec.args if a.type is ArgType.SHIP]
+    name = "ship" if "ship" in ship_args else (ship_args[0] if ship_args else None)
+    if name is None:
+        return None
+    ref = args.get(name)
+    if not ref:
+        return None if spec.generic else plugin.legal_action(state, spec, None, None, False).actor
+    try:
+        return state.find_ship(str(ref)).id
+    except InvalidAction:
+        return None
+
+
+def plugin_for(ruleset: RulesetBase) -> RulesetPlugin:
+    """The plugin of a ruleset, from its registered package (`RulesetPackage.plugin`); ContractError
+    naming what it lacks the first time a plugin that does not meet the contract is built."""
+    from ..rules.registry import package
+    from .plugin_check import check_plugin
+
+    pkg = package(ruleset.meta.id)
+    plugin = pkg.plugin(ruleset)
+    check_plugin(pkg, plugin)
+    return plugin
 
 
 def _in_id_order(state: GameState) -> list[ShipState]:
     return sorted(state.ships.values(), key=lambda s: (len(s.id), s.id))
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", name.casefold()).strip("_") or "value"
-
-
-_GLYPHS = {"destroyed": "✗", "damaged": "⚠", "docked": "⚓", "activated": "✓", "captured": "⚑"}
-
-
-def default_record_spec(ruleset: RulesetBase) -> RecordSpec:
-    """A record spec from data alone: class armor/SS, the data's `ship_record`, a destroyed flag."""
-    classes = getattr(ruleset, "classes", None)
-    stats = list(classes.values()) if isinstance(classes, Mapping) else []
-    fields: list[FieldSpec] = []
-    if any(hasattr(c, "armor") or hasattr(c, "average_armor") for c in stats):
-        fields.append(FieldSpec(key="armor", label="Armor", kind=FieldKind.BAR, max_key="armor_max"))
-    if any(hasattr(c, "ss") for c in stats):
-        fields.append(FieldSpec(key="ss", label="SS", kind=FieldKind.BAR, max_key="ss_max", help="superstructure"))
-    for name, line in (getattr(ruleset, "ship_record", None) or {}).items():
-        key = _slug(name)
-        kind = FieldKind.FLAG if getattr(line, "kind", "") == "flag" else FieldKind.COUNTER
-        start = getattr(line, "start", None)
-        fields.append(
-            FieldSpec(
-                key=key,
-                label=name,
-                kind=kind,
-                maximum=getattr(line, "maximum", None),
-                default=bool(start) if kind is FieldKind.FLAG else start,
-                glyph=_GLYPHS.get(key, ""),
-                help=getattr(line, "text", ""),
-            )
-        )
-    if not any(f.key == "destroyed" for f in fields):
-        fields.append(FieldSpec(key="destroyed", label="Destroyed", kind=FieldKind.FLAG, glyph="✗"))
-    item_fields = (
-        FieldSpec(key="reload", label="Reload", kind=FieldKind.TIMER, help="turns until ready again; 0 = ready"),
-        FieldSpec(key="disabled", label="Disabled", kind=FieldKind.FLAG, glyph="⊘", help="destroyed or disabled"),
-    )
-    player_fields: tuple[FieldSpec, ...] = ()
-    if ruleset.budgets:
-        player_fields = (
-            FieldSpec(key="cap", label="Budget cap", kind=FieldKind.COUNTER),
-            FieldSpec(key="left", label="Budget left", kind=FieldKind.COUNTER),
-        )
-    return RecordSpec(fields=tuple(fields), item_fields=item_fields, player_fields=player_fields)

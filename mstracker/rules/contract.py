@@ -504,6 +504,73 @@ class DemoSpec:
     measured: Mapping[str, str] = field(default_factory=dict)
 
 
+# ---- what a ruleset offers beyond the required parts ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """The optional features a ruleset offers, declared on its plugin (`RulesetPlugin.capabilities`), never
+    guessed from the hooks it overrides. A feature it does not declare is hidden, and the screen or command says why
+    (`feature_absent`); a declared one is checked at registration to be answered for real
+    (rules.contract_check, game.plugin_check), so no feature ever answers a default 0."""
+
+    exact_odds: bool = False  # odds before a roll: the attack dialog's odds panel, the report's expected damage
+    planner: bool = False  # the fire planner and focus fire (`plan_shot`, with outcomes or target conditions)
+    on_table: bool = False  # what is in play besides ships: tokens, counters, fields (`on_table`)
+    # custom ship designs are declared by `RulesetPackage.designs` (the fields of a design), not by a flag
+
+    def offers(self, feature: str) -> bool:
+        """Whether it declares `feature` (a name of FEATURE_WORDS other than designs); KeyError for another."""
+        return {"exact_odds": self.exact_odds, "planner": self.planner, "on_table": self.on_table}[feature]
+
+
+#: What each optional feature is, in the words a refusal uses.
+FEATURE_WORDS: Mapping[str, str] = {
+    "exact_odds": "exact odds before a roll",
+    "planner": "fire planner",
+    "on_table": "items on the table besides ships",
+    "designs": "custom ship designs",
+}
+
+
+def feature_absent(title: str, feature: str) -> str:
+    """Why a feature is not offered, as the player reads it: the ruleset's rules declare none."""
+    return f"no {FEATURE_WORDS[feature]}: {title} declares none"
+
+
+@dataclass(frozen=True, slots=True)
+class ShipClassInfo:
+    """One ship class of the ruleset's typed class table, as the fleet builder and the record spec read it."""
+
+    name: str
+    entry: Any  # the data model's entry (a rules.base.Entry)
+    cost_field: str | None  # where its cost is: "rus", "points" or "cost"; None: the ruleset prices no classes
+    stats: Mapping[str, Any]  # every field of the entry, in the model's order
+
+    @property
+    def cost(self) -> Any:
+        return self.stats.get(self.cost_field) if self.cost_field else None
+
+
+#: The fields a class entry may give its cost in, in the order they are looked for.
+COST_FIELDS = ("rus", "cost", "points")
+
+
+def cost_field(entry: Any) -> str | None:
+    """The field an entry (class, weapon, device) gives its cost in, None when it has none."""
+    return next((f for f in COST_FIELDS if f in type(entry).model_fields), None)
+
+
+@dataclass(frozen=True, slots=True)
+class OpposedRoll:
+    """A ruleset's damage roll as one dice preset: the attacker's dice less the target's, read on a
+    difference table (pz8 §4), for the dice screen."""
+
+    expression: str  # "2d6 - 1d6"
+    lookup: Callable[[int], str]  # a difference -> the row's words
+    source: str = "attacker − target"
+
+
 # ---- the package ----------------------------------------------------------------------------------------
 
 
@@ -520,6 +587,11 @@ class RulesetPackage(ABC):
     odds_options: tuple[OddsOption, ...] = ()
     odds_help: str = ""
     demo: DemoSpec | None = None
+    #: The field of its data model that holds the ship-class table (a dict of entries): checked at
+    #: registration, read only through `ship_classes`.
+    class_table: str = "classes"
+    #: The parts every ruleset must have (the abstract methods, and the class table checked at registration).
+    required_parts: tuple[str, ...] = ("model", "validate_fleet", "starter_fleet", "plugin", "class_table")
 
     @property
     def label(self) -> str:
@@ -537,6 +609,23 @@ class RulesetPackage(ABC):
     @abstractmethod
     def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
         """A small legal roster to start from (`mstracker fleet new`)."""
+
+    def ship_classes(self, ruleset: RulesetBase) -> Mapping[str, ShipClassInfo]:
+        """The ship classes of the ruleset in force, from its declared `class_table`, in the data's order."""
+        table: Mapping[str, Any] = dict(ruleset).get(self.class_table) or {}
+        return {name: ShipClassInfo(name, entry, cost_field(entry), dict(entry))
+                for name, entry in table.items()}
+
+    def item_table(self, ruleset: RulesetBase, kind: str) -> Mapping[str, Any]:
+        """The entries of one kind of loadout the builder offers (a key of `offered_loadout`: "weapons"),
+        for their costs. Default: the data model's table of entries of that name, else none."""
+        from .contract_check import is_entry_table
+
+        field = type(ruleset).model_fields.get(kind)
+        if field is None or not is_entry_table(field.annotation):
+            return {}
+        table: Mapping[str, Any] = dict(ruleset)[kind]
+        return table
 
     def offered_loadout(self, ruleset: RulesetBase, roster: Roster, ship: ShipEntry) -> Mapping[str, Any]:
         """What the builder offers to mount on a ship: kind -> [(item, offered, why not)]."""
@@ -563,9 +652,8 @@ class RulesetPackage(ABC):
             return f"another design is already called {name}"
         from .names import UnknownName, find_entry
 
-        classes = getattr(ruleset, "classes", None) or {}
         try:
-            stock, _ = find_entry(classes, name, "class")
+            stock, _ = find_entry({n: c.entry for n, c in self.ship_classes(ruleset).items()}, name, "class")
         except UnknownName:
             return None
         return f"{name} already names the stock {stock}; pick another name"
@@ -573,6 +661,10 @@ class RulesetPackage(ABC):
     def design_readout(self, ruleset: RulesetBase, roster: Roster, name: str, data: Mapping[str, Any]) -> str:
         """One line about a design being edited (the fleet's C&C with it)."""
         return ""
+
+    def opposed_roll(self, ruleset: RulesetBase) -> OpposedRoll | None:
+        """Its opposed damage roll as a dice preset (pz8), None for a ruleset without one."""
+        return None
 
     # -- odds --
     def odds(self, ruleset: RulesetBase, options: Mapping[str, Any]) -> AttackOdds:

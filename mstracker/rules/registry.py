@@ -87,8 +87,22 @@ def packages() -> tuple[RulesetPackage, ...]:
 
 
 def register(pkg: RulesetPackage) -> None:
-    """Add (or replace) a ruleset at run time."""
+    """Add (or replace) a ruleset at run time; ContractError naming what it lacks of the contract."""
+    _checked_ids.discard(pkg.id)
+    _checked(pkg)
     _registered[pkg.id] = pkg
+
+
+_checked_ids: set[str] = set()
+
+
+def _checked(pkg: RulesetPackage) -> None:
+    """The package's required parts, checked once as it is registered (rules.contract_check): a ruleset
+    that lacks one is refused here, naming it and the part, never found out later as an empty screen."""
+    from .contract_check import check_package
+
+    check_package(pkg)  # ContractError (a RulesError: one line on the command line) naming what it lacks
+    _checked_ids.add(pkg.id)
 
 
 def unregister(ruleset_id: str) -> None:
@@ -96,5 +110,9 @@ def unregister(ruleset_id: str) -> None:
 
 
 def model_for(ruleset_id: str) -> type[RulesetBase]:
-    """The pydantic model class that validates a ruleset's data file."""
-    return package(ruleset_id).model()
+    """The pydantic model class that validates a ruleset's data file. An installed package's required
+    parts are checked here, the first time its data is read (listing titles imports no model)."""
+    pkg = package(ruleset_id)
+    if ruleset_id not in _checked_ids:
+        _checked(pkg)
+    return pkg.model()

@@ -2,7 +2,7 @@
 
 Reads only what the ruleset declares (its `tables` and `meta.dice`), so no screen branches on the
 ruleset id. A ruleset whose damage is an opposed roll read from a difference table (pz8) offers
-that roll too, found through its `damage_row(diff)` lookup.
+that roll too, as its package declares it (`RulesetPackage.opposed_roll`).
 """
 
 from __future__ import annotations
@@ -41,25 +41,15 @@ def _table_lookup(table) -> Callable[[int], str]:
 
 
 def _opposed(ruleset: RulesetBase) -> Preset | None:
-    damage_row = getattr(ruleset, "damage_row", None)
-    classes = getattr(ruleset, "classes", None)
-    if damage_row is None or not classes:
-        return None
-    first = next(iter(classes.values()))
-    attack, defence = getattr(first, "attack", None), getattr(first, "defence", None)
-    if not isinstance(attack, str) or not isinstance(defence, str):
-        return None
+    from ..rules.registry import UnknownRuleset, package
 
-    def lookup(diff: int) -> str:
-        _, row = damage_row(diff)
-        return f"{diff:+d}: {row.effect}"
-
-    return Preset(
-        name="opposed",
-        expression=f"{attack.lower()} - {defence.lower()}",
-        source="attacker − target",
-        lookup=lookup,
-    )
+    try:
+        roll = package(ruleset.meta.id).opposed_roll(ruleset)
+    except UnknownRuleset:  # a ruleset built by hand (tests): only its tables and dice
+        return None
+    if roll is None:
+        return None
+    return Preset(name="opposed", expression=roll.expression, source=roll.source, lookup=roll.lookup)
 
 
 def presets_for(ruleset: RulesetBase) -> list[Preset]:

@@ -11,7 +11,7 @@ import os
 import random
 import sys
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -81,7 +81,10 @@ async def rules(pilot: Pilot) -> None:
     """The rules reference searched for the first class's name: every section that mentions it."""
     await pilot.press("r")
     await pilot.pause()
-    classes = getattr(pilot.app.services.ruleset(_first_ruleset()).ruleset, "classes", None) or {"hit": None}
+    from ..rules.registry import package
+
+    rid = _first_ruleset()
+    classes: Mapping[str, object] = package(rid).ship_classes(pilot.app.services.ruleset(rid).ruleset) or {"hit": None}
     query = next(iter(classes)).split()[0].lower()
     await pilot.press("slash")
     await type_text(pilot, query)

@@ -13,6 +13,7 @@ import pytest
 
 from mstracker.cli import main
 from mstracker.cli.completion_cmd import GAMES, annotate, known_words
+from mstracker.rules.registry import ruleset_ids
 from mstracker.store.games import GameStore
 
 SAMPLES = Path(__file__).resolve().parents[2] / "data" / "fleets" / "spook"
@@ -134,8 +135,10 @@ def test_game_arguments_complete_saved_games(annotated) -> None:
 
 
 def test_rulesets_sections_and_actions_are_the_installed_ones(annotated) -> None:
-    assert _arg(annotated, "rules", "show", dest="ruleset").choices == ("spook", "lukas", "pz8", "cal")
-    assert _arg(annotated, "game", "new", dest="ruleset").choices == ("spook", "lukas", "pz8", "cal")
+    # every installed ruleset, the four built-in ones first (a fifth installed one comes after them)
+    assert _arg(annotated, "rules", "show", dest="ruleset").choices == ruleset_ids()
+    assert _arg(annotated, "game", "new", dest="ruleset").choices == ruleset_ids()
+    assert ruleset_ids()[:4] == ("spook", "lukas", "pz8", "cal")
     sections = _arg(annotated, "rules", "show", dest="section").choices
     assert {"weapons", "classes", "tables", "phases", "settings"} <= set(sections)
     actions = _arg(annotated, "game", "act", dest="action").choices

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from mstracker.cli import main
+from mstracker.rules.registry import ruleset_ids
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "data" / "fleets" / "spook"
@@ -122,7 +123,9 @@ def test_bash_path_arguments_offer_files(table) -> None:
 
 
 def test_bash_ruleset_ids_and_sections(table) -> None:
-    assert bash_offers(table, "mstracker rules show ") == ["spook", "lukas", "pz8", "cal"]
+    # the installed rulesets, the four built-in ones first (a fifth installed one is offered after them)
+    assert bash_offers(table, "mstracker rules show ") == list(ruleset_ids())
+    assert list(ruleset_ids())[:4] == ["spook", "lukas", "pz8", "cal"]
     assert bash_offers(table, "mstracker rules show spook wea") == ["weapons"]
     assert "fire" in bash_offers(table, "mstracker game act 1 f")
 
@@ -149,7 +152,7 @@ def test_fish_path_arguments_offer_files(table) -> None:
 
 
 def test_fish_ruleset_ids(table) -> None:
-    assert fish_offers(table, "mstracker fleet new ") == ["spook", "lukas", "pz8", "cal"]
+    assert fish_offers(table, "mstracker fleet new ") == list(ruleset_ids())  # the installed ones, in menu order
 
 
 # ---- zsh ----------------------------------------------------------------------------------------

@@ -27,7 +27,9 @@ from mstracker.game import (
     dice_data,
     dice_words,
 )
-from mstracker.game.plugin import change_resource, set_value
+from mstracker.game.plugin import change_resource, record_readiness, set_value
+from mstracker.game.state import ShipItem, ShipState
+from mstracker.rules.contract import ItemReadiness
 from mstracker.rules.base import Meta, Phase, PhaseStep, RulesetBase, Setting, StepKind
 
 RULESET = RulesetBase(
@@ -91,6 +93,21 @@ class MiniPlugin(RulesetPlugin):
 
     def build_record_spec(self) -> RecordSpec:
         return SPEC
+
+    def initial_ship(self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None,
+                     settings: Any) -> ShipState:
+        """Mini has no class table: a ship starts with the armor its roster entry gives (none: the bar's start)."""
+        values = {} if entry.armor is None else {"armor": entry.armor, "armor_max": entry.armor}
+        items = tuple(ShipItem(id=f"{prefix}{n}", kind=kind, name=name, record=SPEC.fresh_item())
+                      for kind, prefix, names in (("weapon", "w", entry.weapons), ("device", "d", entry.devices),
+                                                  ("ability", "a", entry.abilities))
+                      for n, name in enumerate(names, start=1))
+        return ShipState(id=ship_id, name=entry.name, tag=entry.tag, owner=owner, ship_class=entry.ship_class,
+                         record=SPEC.fresh_record(values), items=items)
+
+    def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
+        """A weapon with its reload timer running is reloading (its record says so, field by field)."""
+        return record_readiness(SPEC, ship)
 
     def initial_player(self, index: int, roster: Roster, settings: Any) -> PlayerState:
         return PlayerState(name=roster.player or f"P{index + 1}", fleet=roster.name, resources={"ru": roster.cap or 0})

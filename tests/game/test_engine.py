@@ -6,7 +6,7 @@ import pytest
 from minirules import RULESET, MiniPlugin, engine, rosters
 
 from mstracker.dice import TypedFaces
-from mstracker.game import Action, Engine, Event, GameError, GameState, InvalidAction, RulesetPlugin, action
+from mstracker.game import Action, Engine, Event, GameError, GameState, InvalidAction, action
 
 
 @pytest.fixture
@@ -231,7 +231,7 @@ def test_state_is_never_mutated_by_transitions(eng: Engine) -> None:
 
 
 def test_plugins_cannot_redefine_generic_actions() -> None:
-    class Bad(RulesetPlugin):
+    class Bad(MiniPlugin):
         @action("set", help="mine")
         def mine(self, state, args, dice):  # pragma: no cover - never called
             return []

@@ -18,7 +18,7 @@ from mstracker.dice import Distribution, TypedFaces
 from mstracker.game import Action, ArgSpec, ArgType, Engine, GameState, InvalidAction, action
 from mstracker.game.planner import Distances, Measured, SortKey, fire_plan, sort_rows
 from mstracker.game.planner_focus import focus_fire, percent
-from mstracker.rules.contract import DistanceUse, PlannedShot
+from mstracker.rules.contract import Capabilities, DistanceUse, PlannedShot
 from mstracker.rules.outcome import AttackOdds
 
 
@@ -28,6 +28,8 @@ def chance(distance: int) -> F:
 
 class Ranged(MiniPlugin):
     """Mini whose Lasers need the distance measured: the odds depend on it."""
+
+    capabilities = Capabilities(exact_odds=True, planner=True)
 
     @action("fire", ArgSpec("ship", ArgType.SHIP, "firing ship"), ArgSpec("weapon", ArgType.ITEM, "weapon"),
             ArgSpec("target", ArgType.SHIP, "target"), ArgSpec("distance", ArgType.INT, "units", required=False),

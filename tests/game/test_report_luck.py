@@ -14,7 +14,7 @@ from report_games import (Step, cal_hostile_ram, cal_jump_and_battery_damaged, l
 from mstracker.dice import Distribution, TypedFaces
 from mstracker.game import Action, Engine, Event, GameState, battle_report, report_markdown
 from mstracker.game.report_luck import RollCollector, percentile
-from mstracker.rules.contract import DicePlan, PlanBuilder, low_is_good
+from mstracker.rules.contract import Capabilities, DicePlan, PlanBuilder, low_is_good
 from mstracker.rules.outcome import AttackOdds
 from mstracker.rulesets.spook.plans import accuracy_rank
 from mstracker.store.catalog import book_ruleset
@@ -95,6 +95,8 @@ def test_a_logged_rank_is_read_and_a_roll_without_one_keeps_higher_is_better() -
 
 class Declared(MiniPlugin):
     """Mini with its fire d12 declared (dice-rolled) and odds: a hit (7+, 1/2) does 50."""
+
+    capabilities = Capabilities(exact_odds=True)
 
     def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
         if kind != "fire":

@@ -19,7 +19,6 @@ from ...game.errors import InvalidAction
 from ...game.events import Event
 from ...game.plugin import PhasePlay, RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
-from ...rules.contract import Obligation
 from ...rules.names import UnknownName, find_entry
 from . import cite
 from .model import BAY_FIELDS, CRAFT_BAY_FIELDS, Ordnance, Ruleset, ShipClass
@@ -200,10 +199,6 @@ class CalBase(RulesetPlugin):
     def bay_items(self, ship: ShipState, ordnance: Ordnance) -> list[ShipItem]:
         names = [BAY_ITEMS[field] for field in ordnance.bays]
         return [it for it in ship.items if it.name in names]
-
-    def standing_obligations(self, state: GameState) -> tuple[Obligation, ...]:
-        """The obligations in force now: those the table overrode this round left out."""
-        return self.engine.obligations(state) if self.engine is not None else self.obligations(state)
 
     def refuse_over_cc(self, state: GameState, player: int, what: str) -> None:
         """InvalidAction while the player's fighters and bombers above C&C must go (cal §Command &

@@ -19,6 +19,7 @@ from ...game.generic import end_game
 from ...game.state import GameState, ShipState
 from ...rules.contract import (ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness,
                                TableItem)
+from ...rules.contract import Capabilities
 from ...rules.outcome import AttackOdds
 from . import dice_plans, game_odds, legal, obligations
 from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
@@ -48,6 +49,9 @@ NARRATIVE = frozenset({
 
 class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
+
+    #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
+    capabilities = Capabilities(exact_odds=True, planner=True, on_table=True)
 
     narrative = NARRATIVE
     step_actions = {

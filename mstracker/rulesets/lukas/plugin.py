@@ -29,6 +29,7 @@ from ...game.plugin import Acting, RulesetPlugin, TurnStructure, auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import ArgChoice, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
+from ...rules.contract import Capabilities
 from . import abilities, announce, hangar, legal, objectives, order, readiness, table, turn
 from .acting import order_decided
 from .fire_action import FIRE_ACTIONS, FireAction
@@ -59,6 +60,9 @@ STEP_ACTIONS = {
 
 class Plugin(RulesetPlugin):
     """lukas: the record, set-up, the actions, the automatic steps and the contract's answers."""
+
+    #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
+    capabilities = Capabilities(exact_odds=True, planner=True, on_table=True)
 
     turn_structure = TurnStructure.ALTERNATING
     narrative: ClassVar[frozenset[str]] = NARRATIVE

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...rules.contract import DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep
+from ...rules.contract import DemoSpec, OddsOption, OpposedRoll, OptionType, RulesetPackage, SceneStep
 
 if TYPE_CHECKING:
     from ...fleet import FleetReport, Roster, ShipEntry
@@ -62,6 +62,19 @@ class Pz8Package(RulesetPackage):
         from .fleet import offered_loadout
 
         return offered_loadout(ruleset, ship.ship_class)  # type: ignore[arg-type]
+
+    def opposed_roll(self, ruleset: RulesetBase) -> OpposedRoll:
+        """The damage roll (pz8 §4): the firer's attack dice less the target's defence dice, read on the
+        damage table by the difference."""
+        from .model import Ruleset
+
+        assert isinstance(ruleset, Ruleset)
+        ship = next(iter(ruleset.classes.values()))
+
+        def lookup(diff: int) -> str:
+            return f"{diff:+d}: {ruleset.damage_row(diff)[1].effect}"
+
+        return OpposedRoll(f"{ship.attack.lower()} - {ship.defence.lower()}", lookup)
 
     def odds(self, ruleset: RulesetBase, options: Mapping[str, Any]) -> AttackOdds:
         from .odds import attack_odds

@@ -120,13 +120,14 @@ class Pz8Base(RulesetPlugin):
         state = batch.state
         if TurnView(state).phase_id not in ("initiative", ACTIVATION_PHASE):
             return
-        assert self.engine is not None, "plugin is not bound to an engine"
         for p, phase in enumerate(state.sequence):
             if phase.id != phase_id:
                 continue
             for s, step in enumerate(phase.steps):
                 if step.id == step_id and (state.phase, state.step) != (p, s):
-                    batch.add(*self.engine.enter_step(state, p, s, dice))
+                    from ...game.engine import Engine  # the engine enters the step (runs it if automatic)
+
+                    batch.add(*Engine(self).enter_step(state, p, s, dice))
                     return
 
     def fresh_checklist(self, batch: Batch, keep: frozenset[str] = frozenset()) -> None:

@@ -53,8 +53,7 @@ class LegalAnswers:
         return None
 
     def _obligations(self, state: GameState) -> tuple[Any, ...]:
-        engine = self.plugin.engine
-        return engine.obligations(state) if engine is not None else self.plugin.obligations(state)
+        return self.plugin.standing_obligations(state)
 
     def _check(self, state: GameState, kind: str) -> None:
         """InvalidAction with the decider's reason when nobody may do `kind` now."""

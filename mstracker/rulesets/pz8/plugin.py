@@ -25,7 +25,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec
 from ...game.records import RecordSpec
 from ...game.state import GameState, ShipItem, ShipState
-from ...rules.contract import ArgChoice, DicePlan, ItemReadiness, LegalAction, PlannedShot, TableItem
+from ...rules.contract import ArgChoice, Capabilities, DicePlan, ItemReadiness, LegalAction, PlannedShot, TableItem
 from ...rules.names import UnknownName, find_entry
 from ...rules.outcome import AttackOdds
 from .counters import CounterActions
@@ -43,6 +43,9 @@ from .table import table_items
 class Plugin(CounterActions):
     """pz8: initiative and quotas, one activation per ship per turn, damage states, one Torpedo salvo
     per ship per game, Torpedo and asteroid counters, fire-back, the end of turn."""
+
+    #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
+    capabilities = Capabilities(exact_odds=True, planner=True, on_table=True)
 
     step_actions = {
         "roll": ("roll-initiative",),

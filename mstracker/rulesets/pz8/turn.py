@@ -111,9 +111,7 @@ class TurnActions(ActivationActions):
 
     def standing(self, state: GameState, obligation_id: str) -> Obligation | None:
         """An obligation that stands now and was not set aside by the table this turn."""
-        if self.engine is None:
-            return next((o for o in self.obligations(state) if o.id == obligation_id), None)
-        return next((o for o in self.engine.obligations(state) if o.id == obligation_id), None)
+        return next((o for o in self.standing_obligations(state) if o.id == obligation_id), None)
 
     # ---- automatic steps --------------------------------------------------------------------
     @auto_step("roll")

@@ -73,8 +73,7 @@ class Legality:
             return f"the game is in set-up (spook §3 A: placing the fleets is not a turn); {first}next-step starts turn 1"
         if kind == "friendly-fire":
             return None if state.extra.get("pending_ff") else "no friendly fire is waiting to be settled"
-        standing = self._cached(state, ("obligations",), lambda: p.engine.obligations(state) if p.engine is not None
-                                else p.obligations(state))
+        standing = self._cached(state, ("obligations",), lambda: p.standing_obligations(state))
         for obligation in standing:
             if not obligation.ships and obligation.refuses(kind, None, state.active):
                 return obligation.message()

@@ -35,6 +35,7 @@ from ...game.events import Action, ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import ArgChoice, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
+from ...rules.contract import Capabilities
 from . import legacy, obligations
 from .fire import Fire
 from .first_turn import FirstTurnActions
@@ -61,6 +62,9 @@ ACTION_ORDER = ("fire", "friendly-fire", "ram", "scuttle", "cross-mines", "use-d
 
 class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
+
+    #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
+    capabilities = Capabilities(exact_odds=True, planner=True, on_table=True)
 
     narrative = NARRATIVE
     rule_actions = (Fire, CrossMines, RollOff)

@@ -542,7 +542,8 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             return None, f"Odds once the form is complete: {exc}"
         except (GameError, ValueError, KeyError) as exc:
             return None, f"No odds: {exc}"
-        return (odds, "") if odds is not None else (None, "Odds appear once the form is complete.")
+        absent = self.host.engine.absent("exact_odds")  # a ruleset that declares no odds: the panel says so
+        return (odds, "") if odds is not None else (None, f"No odds: {absent}" if absent else "Odds appear once the form is complete.")
 
     def refresh_plan(self) -> None:
         self.plan, self.problem = self._plan_of(self.action())

@@ -208,7 +208,7 @@ class FleetBuilderScreen(FittedScreen):
         if roster is None or ruleset is None:
             return
         readouts = tuple(self.package.fleet_readouts(ruleset, roster))
-        self.query_one(BudgetBar).show(self.report, len(roster.ships), cost_unit(ruleset, roster), roster.permissive, readouts)
+        self.query_one(BudgetBar).show(self.report, len(roster.ships), cost_unit(self.package, ruleset, roster), roster.permissive, readouts)
         self.query_one(FindingsView).show(self.report)
         where = self.files.path.name if self.files.path else "not saved yet"
         self.query_one(FleetTop).show_fleet(roster, ruleset.budgets, where, self.files.is_saved(roster))
@@ -222,7 +222,7 @@ class FleetBuilderScreen(FittedScreen):
         return self.query_one(ClassList).names
 
     def fill_classes(self, designs: dict[str, Any], keep_cursor: bool = False) -> None:
-        stock: dict[str, Any] = dict(getattr(self.ruleset, "classes", {}) or {})
+        stock = self.package.ship_classes(self.ruleset) if self.ruleset is not None else {}
         self.shown_designs = designs
         broken = self.designer.broken(designs)
         saved_only = set(designs) - set(self.roster.designs if self.roster is not None else {})
@@ -237,8 +237,10 @@ class FleetBuilderScreen(FittedScreen):
 
     @on(DataTable.RowHighlighted, "#classes")
     def show_class_detail(self) -> None:
-        stock = getattr(self.ruleset, "classes", None) or {}
-        hint = "d: a new design starting from this class" if self.package.designs else ""
+        stock = self.package.ship_classes(self.ruleset) if self.ruleset is not None else {}
+        # a ruleset without custom designs says so where a design would start (rules.contract.Capabilities)
+        hint = ("d: a new design starting from this class" if self.package.designs
+                else f"no custom designs in {self.package.id}")  # one line in the narrow panel
         self.query_one("#class-text", Static).update(self.query_one(ClassList).detail(stock, hint))
 
     def highlighted_class(self) -> str | None:
@@ -281,7 +283,7 @@ class FleetBuilderScreen(FittedScreen):
             return
         sheet = next((s for s in (self.report.sheets if self.report else ()) if s.name == ship.name), None)
         offer, problem = loadout_offer(self.package, self.ruleset, roster, ship)
-        panel.show(ship, sheet, offer, item_costs(self.ruleset, offer), problem, ship_facts(self.package.ship_fields, ship),
+        panel.show(ship, sheet, offer, item_costs(self.package, self.ruleset, offer), problem, ship_facts(self.package.ship_fields, ship),
                    ship_key=self.selected_index())
 
     # -- ship actions (the edits live in fleet_edits.py) --------------------------------------------------

@@ -93,6 +93,12 @@ class PlannerScreen(FittedScreen):
     def replan(self) -> None:
         """Work the plan out again (the distances or the sort changed) and draw it."""
         state = self.session.state
+        absent = self.session.engine.absent("planner")
+        if absent:  # a ruleset that declares no planner: the screen says so instead of rows of zeros
+            self.query_one("#plan-head", Static).update(f"Fire plan · not offered: {absent}")
+            self.query_one(PlanTable).show((), set(), self.size.width < self.NARROW)
+            self.query_one("#plan-focus", Static).update("")
+            return
         self.rows = self.planner.plan(self.distances, sort=self.sort, player=self.side)
         keys = {row_key(r) for r in self.rows}
         self.marks = [k for k in self.marks if k in keys]

@@ -12,9 +12,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import DataTable
 
+from ...rules.contract import ShipClassInfo
 from ..rules_view import HIDDEN, cell_text
-
-COST_FIELDS = ("rus", "cost", "points")
 
 
 def words(field: str) -> str:
@@ -26,10 +25,6 @@ def column_head(field: str) -> str:
     """A narrow column's head: the words when they fit in 8, else the last word ('weapon_slots' -> 'slots')."""
     text = words(field)
     return text if len(text) <= 8 else text.split()[-1][:8]
-
-
-def cost_field(entry: Any) -> str | None:
-    return next((f for f in COST_FIELDS if f in type(entry).model_fields), None)
 
 
 def fill_table(table: DataTable, headers: list[str], rows: list[list[str | Text]]) -> None:
@@ -62,7 +57,7 @@ class ClassList(DataTable):
         self.saved_only: set[str] = set()
         """The player's saved designs this fleet does not hold (yet)."""
 
-    def show(self, stock: Mapping[str, Any], designs: Mapping[str, Any], broken: set[str], saved_only: set[str],
+    def show(self, stock: Mapping[str, ShipClassInfo], designs: Mapping[str, Any], broken: set[str], saved_only: set[str],
              keep_cursor: bool) -> None:
         keep = self.highlighted if keep_cursor else None
         keep_custom = self.on_custom
@@ -73,12 +68,12 @@ class ClassList(DataTable):
             fill_table(self, ["class"], [])
             return
         first = next(iter(stock.values()))
-        cost = cost_field(first)
-        numeric = [f for f in type(first).model_fields if f not in HIDDEN and f != cost
-                   and all(isinstance(getattr(c, f), int) and not isinstance(getattr(c, f), bool) for c in stock.values())]
-        priced = cost is not None and any(getattr(c, cost) is not None for c in stock.values())
-        columns = ([cost] if priced else []) + numeric[:1]
-        rows: list[list[str | Text]] = [[name, *(cell_text(getattr(cls, f)) for f in columns)] for name, cls in stock.items()]
+        cost = first.cost_field
+        numeric = [f for f in first.stats if f not in HIDDEN and f != cost
+                   and all(isinstance(c.stats.get(f), int) and not isinstance(c.stats.get(f), bool) for c in stock.values())]
+        priced = cost is not None and any(c.cost is not None for c in stock.values())
+        columns = ([cost] if priced and cost is not None else []) + numeric[:1]
+        rows: list[list[str | Text]] = [[name, *(cell_text(cls.stats.get(f)) for f in columns)] for name, cls in stock.items()]
         accent = self.app.theme_variables.get("accent", "")
         error = self.app.theme_variables.get("error", "")
         for name in self.names[self.stock_count:]:
@@ -107,7 +102,7 @@ class ClassList(DataTable):
         if rows:
             self.move_cursor(row=rows[0])
 
-    def detail(self, stock: Mapping[str, Any], hint_stock: str = "") -> Text:
+    def detail(self, stock: Mapping[str, ShipClassInfo], hint_stock: str = "") -> Text:
         """The highlighted class with every stat (a design as typed).
 
         `hint_stock` is a line under a stock class's name (how to start a design from it).
@@ -127,7 +122,7 @@ class ClassList(DataTable):
             cls = stock[name]
             if hint_stock:
                 out.append(hint_stock + "\n", style="dim")
-            values = {f: getattr(cls, f) for f in type(cls).model_fields}
+            values = dict(cls.stats)
         for field, value in values.items():
             if field in HIDDEN or value in (None, (), ""):
                 continue

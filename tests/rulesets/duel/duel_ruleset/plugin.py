@@ -17,6 +17,7 @@ from mstracker.api import (
     ArgType,
     AttackOdds,
     Batch,
+    Capabilities,
     DicePlan,
     DiceRecorder,
     Distribution,
@@ -144,6 +145,7 @@ class Fire(RuleAction[Shot]):
 
 class Plugin(RulesetPlugin):
     ruleset: Ruleset
+    capabilities = Capabilities(exact_odds=True)  # no fire planner, nothing on the table besides ships
     turn_structure = TurnStructure.ALTERNATING
     narrative = frozenset({"fired", "struck"})
     step_actions = {"fire": ("fire",), "wrecks": ("strike",)}

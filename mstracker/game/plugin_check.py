@@ -1,0 +1,99 @@
+"""The plugin's required parts and the package's declared capabilities, checked once per ruleset.
+
+`check_plugin` runs the first time a registered ruleset's plugin is built (`plugin_for`) and in the
+conformance kit (mstracker.testing). A ruleset that lacks a part is refused with one ContractError that
+names the ruleset and every problem, instead of a default that does the wrong thing quietly (a turn
+structure guessed from the data's turn word, a rolling action with no declared dice, a "kill 0 %").
+
+A declared capability (`RulesetPlugin.capabilities`) must be answered for real, and one answered must be declared (else a screen
+would hide a feature the ruleset has): `exact_odds` (a rolling action with odds: a typed action's
+`outcome`, or `action_odds`), `planner` (`plan_shot`, and either typed outcomes or all four target
+condition hooks), `on_table` (`on_table`). Abstract methods (`build_record_spec`, `initial_ship`,
+`readiness`) Python itself refuses to leave out. Pure.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..rules.contract import Capabilities
+from ..rules.contract_check import ContractError
+from .plugin import RulesetPlugin
+from .typed_action import DeciderAction, RuleAction
+
+if TYPE_CHECKING:
+    from ..rules.contract import RulesetPackage
+
+CONDITION_HOOKS = ("target_condition", "shot_conditions", "destroy_chance", "condition_damage")
+
+_checked: set[tuple[str, type]] = set()
+
+
+def overrides(cls: type, name: str, base: type = RulesetPlugin) -> bool:
+    """Whether `cls` answers `name` itself (or through a helper class) rather than with `base`'s default."""
+    return any(name in vars(k) for k in cls.__mro__ if k not in base.__mro__)
+
+
+def plugin_problems(plugin: RulesetPlugin, capabilities: Capabilities) -> list[str]:
+    """What the plugin lacks, each in one phrase (empty: it meets the game contract)."""
+    cls = type(plugin)
+    problems: list[str] = []
+    if cls.turn_structure is None:
+        problems.append("no turn_structure (alternating turns, rounds, or phases by player)")
+    specs = plugin.action_specs()
+    if not specs:
+        problems.append("no actions (rule_actions or @action deciders)")
+    if not cls.step_actions:
+        problems.append("no step_actions (which actions do which checklist steps; without them no step is ticked)")
+    rolling = [s.kind for s in specs if s.rolls]
+    undeclared = [k for k in rolling if not _declares_dice(plugin, k)]
+    if undeclared:
+        problems.append(f"rolling actions with no declared dice: {', '.join(undeclared)} "
+                        "(a typed action's dice, or action_dice)")
+    with_odds = [k for k in rolling if _has_odds(plugin, k)]
+    problems += _capability("exact_odds", capabilities.exact_odds, bool(with_odds),
+                            "no rolling action answers odds (a typed action's outcome, or action_odds)")
+    planner = overrides(cls, "plan_shot") and (
+        all(overrides(cls, h) for h in CONDITION_HOOKS) or any(_typed_outcome(plugin, k) for k in rolling))
+    problems += _capability("planner", capabilities.planner, planner,
+                            "plan_shot with typed outcomes, or all of " + ", ".join(CONDITION_HOOKS))
+    problems += _capability("on_table", capabilities.on_table, overrides(cls, "on_table"), "no on_table")
+    return problems
+
+
+def check_plugin(package: RulesetPackage, plugin: RulesetPlugin) -> None:
+    """ContractError naming the ruleset and every part its plugin lacks; checked once per plugin class."""
+    key = (package.id, type(plugin))
+    if key in _checked:
+        return
+    problems = plugin_problems(plugin, plugin.capabilities)
+    if problems:
+        raise ContractError(f"ruleset {package.id!r} ({type(plugin).__module__}.{type(plugin).__qualname__}) "
+                            "does not meet the contract: " + "; ".join(problems))
+    _checked.add(key)
+
+
+def _capability(name: str, declared: bool, answered: bool, needs: str) -> list[str]:
+    if declared and not answered:
+        return [f"Capabilities({name}=True) is declared but {needs}"]
+    if answered and not declared:
+        return [f"it answers {name.replace('_', ' ')} but does not declare it: Capabilities({name}=True)"]
+    return []
+
+
+def _declares_dice(plugin: RulesetPlugin, kind: str) -> bool:
+    action = plugin.rule_action(kind)
+    if isinstance(action, DeciderAction):
+        return overrides(type(plugin), "action_dice")
+    return overrides(type(action), "dice", RuleAction)
+
+
+def _typed_outcome(plugin: RulesetPlugin, kind: str) -> bool:
+    action: Any = plugin.typed_action(kind)
+    return action is not None and overrides(type(action), "outcome", RuleAction)
+
+
+def _has_odds(plugin: RulesetPlugin, kind: str) -> bool:
+    if plugin.typed_action(kind) is not None:
+        return _typed_outcome(plugin, kind) or overrides(type(plugin.typed_action(kind)), "odds", RuleAction)
+    return overrides(type(plugin), "action_odds")
