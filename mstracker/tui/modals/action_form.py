@@ -533,7 +533,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             return None, f"Odds once the form is complete: {exc}"
         except (GameError, ValueError, KeyError) as exc:
             return None, f"No odds: {exc}"
-        return (odds, "") if odds is not None else (None, "Odds appear once the form is complete.")
+        return (odds, "") if odds is not None else (None, "As filled in, this rolls no dice: no odds to show." if (plan := self._plan_of(action)[0]) is not None and not plan else "Odds appear once the form is complete.")
 
     def refresh_plan(self) -> None:
         self.plan, self.problem = self._plan_of(self.action())
