@@ -45,7 +45,7 @@ COLUMN_WIDTH = 38
 
 
 #: Footer keys that make way in a narrow terminal, least used first.
-GIVE_WAY = ("leave", "report", "mark_target", "redo", "adjust")
+GIVE_WAY = ("ask_leave", "report", "mark_target", "redo", "adjust")
 
 
 class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
