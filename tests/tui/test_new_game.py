@@ -137,7 +137,7 @@ def test_saved_games_open_the_chosen_game() -> None:
     async def make(pilot):
         await pilot.press("b")
         await settle(pilot)
-        await pilot.press("escape")
+        await pilot.press("escape", "y")  # leave the battle for Home (it asks first)
         await settle(pilot)
         await pilot.press("b")  # a second demo: "Demo battle 2"
         await settle(pilot)

@@ -542,8 +542,13 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             return None, f"Odds once the form is complete: {exc}"
         except (GameError, ValueError, KeyError) as exc:
             return None, f"No odds: {exc}"
-        absent = self.host.engine.absent("exact_odds")  # a ruleset that declares no odds: the panel says so
-        return (odds, "") if odds is not None else (None, f"No odds: {absent}" if absent else "Odds appear once the form is complete.")
+        if odds is not None:
+            return odds, ""
+        if (absent := self.host.engine.absent("exact_odds")):  # a ruleset that declares no odds: the panel says so
+            return None, f"No odds: {absent}"
+        if (plan := self._plan_of(action)[0]) is not None and not plan:
+            return None, "As filled in, this rolls no dice: no odds to show."
+        return None, "Odds appear once the form is complete."
 
     def refresh_plan(self) -> None:
         self.plan, self.problem = self._plan_of(self.action())

@@ -45,7 +45,7 @@ COLUMN_WIDTH = 38
 
 
 #: Footer keys that make way in a narrow terminal, least used first.
-GIVE_WAY = ("leave", "report", "mark_target", "redo", "adjust")
+GIVE_WAY = ("ask_leave", "report", "mark_target", "redo", "adjust")
 
 
 class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
@@ -62,7 +62,7 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         Binding("t", "mark_target", "Target"),
         Binding("f", "plan", "Fire plan"),
         Binding("R", "report", "Report"),
-        Binding("escape", "leave", "Home"),
+        Binding("escape", "ask_leave", "Home"),
         Binding("down,j", "select(1)", "Next ship", show=False),
         Binding("up,k", "select(-1)", "Previous ship", show=False),
         Binding("right,l", "fleet(1)", "Next fleet", show=False),
@@ -366,6 +366,12 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
     @on(ShipCard.Clicked)
     def card_clicked(self, event: ShipCard.Clicked) -> None:
         self.move_selection(event.ship_id)
+
+    def action_ask_leave(self) -> None:
+        """Esc: ask before going Home (one line: the game is saved as played)."""
+        from ..modals.leave_battle import ask_to_leave
+
+        ask_to_leave(self, self.session.handle.name, self.action_leave)
 
     def action_mark_target(self) -> None:
         """Mark the selected ship as the target of the next attack (again: unmark)."""

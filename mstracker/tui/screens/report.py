@@ -73,6 +73,9 @@ class ReportScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        # the battle's toasts ("Game over · Press R for the battle report") have said their part once the
+        # report is open: at 80x24 they would cover its charts and tables
+        self.app.clear_notifications()
         self.make_report()
 
     @work(thread=True, exclusive=True, group="report", exit_on_error=False)

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Label, RadioButton, Radio
 from ...store.settings import DiceMode, Theme, set_house_setting
 from ..app import THEMES, theme_setting
 from ...store.tomlfile import FileProblem
+from ..widgets.choice_radio import ChoiceRadio
 from ..widgets.ruleset_select import RulesetSelect
 from .fitted import FittedScreen
 
@@ -52,8 +53,8 @@ class SettingsScreen(FittedScreen):
             with Vertical(classes="panel pref-box", id="mode-box"):
                 yield Label("Default dice  [dim](m)[/]")
                 with RadioSet(id="dice-mode-set"):
-                    yield RadioButton("the app rolls", value=settings.dice_mode is DiceMode.APP, id="mode-app")
-                    yield RadioButton("I roll physical dice", value=settings.dice_mode is DiceMode.PHYSICAL, id="mode-physical")
+                    yield ChoiceRadio("the app rolls", value=settings.dice_mode is DiceMode.APP, id="mode-app")
+                    yield ChoiceRadio("I roll physical dice", value=settings.dice_mode is DiceMode.PHYSICAL, id="mode-physical")
             yield Static(id="settings-file", classes="panel")
         with Vertical(id="house-box", classes="panel"):
             with Horizontal(id="house-controls"):

@@ -28,8 +28,16 @@ def fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def weapon_text(row: PlanRow, width: int) -> str:
+    """The weapon's name with its item id ("Heavy Missiles w2"), the name cut to fit and the id always
+    kept: two weapons of the same kind on one ship are two rows that must be told apart."""
+    tag = f" {row.weapon}"
+    return fit(row.weapon_name, max(1, width - len(tag))) + tag
+
+
 def distance_text(row: PlanRow) -> str:
-    """'7', '12 all' (measured for every ship to this target), '?' when not measured."""
+    """'7', '12 all' (set by D for every ship to this target: not this ship's own measure), '?' when not
+    measured."""
     if row.distance is None:
         return "?"
     return f"{row.distance} all" if row.measured is Measured.TARGET else str(row.distance)
@@ -41,6 +49,9 @@ def note(row: PlanRow) -> str:
         return row.refused
     if row.needs_distance:
         return f"the odds of this shot depend on its distance: measure it ({row.shot.unit or 'distance'}) with d or D"
+    if row.measured is Measured.TARGET:
+        return (f"distance {row.distance} set with D for all your ships to {row.target_name}, not measured from "
+                f"{row.ship_name}: d measures this ship's own")
     return ""
 
 
@@ -80,7 +91,7 @@ class PlanTable(DataTable):
     @staticmethod
     def cells(row: PlanRow, marked: bool, widths: Sequence[int]) -> tuple[Text, ...]:
         style = "" if row.known else "dim"
-        names = (fit(row.ship_name, widths[1]), fit(row.weapon_name, widths[2]), fit(row.target_name, widths[3]))
+        names = (fit(row.ship_name, widths[1]), weapon_text(row, widths[2]), fit(row.target_name, widths[3]))
         if row.refused:
             figures = ("—", "—", "—")
         elif row.needs_distance:
