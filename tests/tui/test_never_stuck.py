@@ -96,6 +96,10 @@ def test_closing_the_terminal_ends_the_app_and_frees_the_game(argv: list[str]) -
         assert b"Log" in _read_until(fd, b"Log", 60), "the battle screen never showed"
         locks = app_dirs().games_db.parent / "games.sqlite3.locks"
         app_pid = int((locks / "game-1.pid").read_text())
+        # Let the battle settle first: a key typed in the first half second, while the attack dialog is
+        # built ahead, is sometimes lost (about 1 in 7 here; issue 16, keys lost under load, still open).
+        # This test is about the terminal going away, not about that loss.
+        _read_until(fd, b"\x00", 2.5)
         os.write(fd, b"o")  # one more action, committed before the terminal goes: a note in the log
         assert b"note" in _read_until(fd, b"note", 30), "the note form never showed"
         os.write(fd, b"hi\r")
