@@ -1,7 +1,7 @@
 """What may be done now in a pz8 game, by whom and at what (pz8 §2 to §6): the activated ship moves,
 fires and launches; the ship shot at may fire back at its attacker; the side whose activation step it is
-activates; only enemy ships and enemy Torpedo salvos are targets. The refusals are the deciders' own; the
-shots' come from trying their typed action's `prepare` (game.typed_legal), so they are not checked here.
+activates; only enemy ships and enemy Torpedo salvos are targets. The refusals are the typed actions' own:
+game.typed_legal tries their `prepare`, so they are not checked here.
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 
 #: Actions done by the ship being activated.
 ACTIVATED_SHIP = frozenset({"move", "fire", "shoot-torpedo", "launch-torpedo", "end-activation"})
-#: The typed shots: their refusals are their own prepare's.
-SHOTS = frozenset({"fire", "fire-back", "shoot-torpedo"})
 #: Actions that set up the table and may be done before turn 1.
 SET_UP = frozenset({"add-asteroid", "remove-asteroid", "set-drift"})
 _TOKENS = {"torpedoes": "torpedo", "asteroids": "asteroid"}
@@ -43,46 +41,10 @@ class LegalAnswers:
         ships = self.actors(state, kind)
         actor = ships[0] if ships else None
         player = actor.owner if actor is not None else state.active
-        for obligation in self._obligations(state):
+        for obligation in self.plugin.standing_obligations(state):
             if obligation.refuses(kind, actor.id if actor is not None else None, player):
                 return obligation.message()
-        try:
-            self._check(state, kind)
-        except InvalidAction as exc:
-            return str(exc)
-        return None
-
-    def _obligations(self, state: GameState) -> tuple[Any, ...]:
-        return self.plugin.standing_obligations(state)
-
-    def _check(self, state: GameState, kind: str) -> None:
-        """InvalidAction with the decider's reason when nobody may do `kind` now."""
-        p, view = self.plugin, TurnView(state)
-        busy = view.active_ship
-        if kind == "roll-initiative":
-            p.prepare_initiative(state)
-        elif kind == "activate":
-            ships = self.actors(state, kind)
-            if busy is None and not ships:
-                raise InvalidAction("every Spaceship has been activated this turn (pz8 §2)")
-            p.prepare_activation(state, busy.id if busy is not None else ships[0].id)
-        elif kind in SHOTS:
-            return  # the typed shot's prepare answers (shots.py)
-        elif kind in ACTIVATED_SHIP:
-            if busy is None:
-                raise InvalidAction("no ship is being activated: activate one first (pz8 §2)")
-            self._check_activated(state, kind, busy)
-        elif kind in ("torpedo-attack", "remove-torpedo") and not view.torpedoes():
-            raise InvalidAction("no Torpedo salvo is on the table")
-        elif kind in ("asteroid-collision", "remove-asteroid") and not view.asteroids():
-            raise InvalidAction("no asteroid is on the table (add-asteroid places one)")
-
-    def _check_activated(self, state: GameState, kind: str, busy: ShipState) -> None:
-        p = self.plugin
-        if kind == "move":
-            p.prepare_move(state, {"ship": busy.id, "mps": "F"})
-        elif kind == "launch-torpedo":
-            p.prepare_launch(state, busy.id)
+        return None  # the rest is the typed action's prepare (game.typed_legal)
 
     # ---- who and at what --------------------------------------------------------------------------
     def actors(self, state: GameState, kind: str) -> list[ShipState]:

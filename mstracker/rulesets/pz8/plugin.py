@@ -1,13 +1,13 @@
 """The pz8 ruleset plugin: a whole pz8 game through the engine (pz8 §2 to §6).
 
-The shots and the Torpedo attack are typed actions (`shots`: fire, fire-back, shoot-torpedo;
-`torpedo_attack`): each prepares its decision once and answers the refusals, the dice, the exact outcome
-and the decision from it. The other actions live in
-groups, one per module: `activation` (activate, move, end-activation), `turn` (the initiative, the turn's
-automatic steps, its obligations), `torpedoes` (launching and Torpedo attacks), `counters` (asteroids, the
-drift arrow, the end-of-turn prompts); `game_base` holds the changes they share. The contract's other
-answers come from their own modules: `legal` (what may be done now, by whom, at what), `planning` (which
-shot a weapon at a target is), `readiness`, `dice_plans`, `table`, `game_odds`; `legacy` reads older saves.
+Every action is a typed action (game.typed_action, `rule_actions`), one flat module per part of the turn:
+`turn` (roll-initiative, the turn's automatic steps and obligations), `activation` (activate, move,
+end-activation), `shots` (fire, fire-back, shoot-torpedo), `torpedoes` (launch-torpedo), `torpedo_attack`,
+`counters` (asteroids, the drift arrow, remove-torpedo, the end-of-turn prompts). Each prepares its decision
+once: `prepare` is the only place that refuses, `dice` declares the roll, `outcome` gives the exact odds,
+`apply` writes one Batch; `changes` holds the changes several of them make. The contract's other answers
+come from their own modules: `legal` (what may be done now, by whom, at what), `planning` (which shot a
+weapon at a target is), `readiness`, `dice_plans`, `table`; `legacy` reads older saves.
 
 A turn: start (marks cleared) → roll-initiative → activations, each `activate` → `move` → `fire`
 (→ the target's `fire-back`) → `launch-torpedo` → `end-activation`, alternating by quota → end of
@@ -22,25 +22,34 @@ from typing import Any
 
 from ...fleet import Roster, ShipEntry
 from ...game.errors import InvalidAction
-from ...game.events import ActionSpec, ArgSpec
+from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
+from ...game.plugin import Acting, RulesetPlugin, TurnStructure, auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, ShipItem, ShipState
-from ...rules.contract import ArgChoice, Capabilities, DicePlan, ItemReadiness, LegalAction, PlannedShot, TableItem
+from ...rules.contract import (ArgChoice, Capabilities, ItemReadiness, LegalAction, Obligation, PlannedShot,
+                               TableItem)
 from ...rules.names import UnknownName, find_entry
-from ...rules.outcome import AttackOdds
-from .counters import CounterActions
-from .dice_plans import initiative_plan
-from .game_odds import game_odds
+from . import counters, turn
+from .activation import ACTIVATION_ACTIONS
+from .counters import COUNTER_ACTIONS
+from .legacy import read_legacy
 from .legal import LegalAnswers
+from .model import Ruleset
 from .planning import plan_shot
 from .readiness import ship_readiness
 from .record import record_spec
 from .shots import SHOT_ACTIONS
-from .torpedo_attack import TorpedoStrike
 from .table import table_items
+from .torpedo_attack import TorpedoStrike
+from .torpedoes import LaunchTorpedo
+from .view import TurnView
+
+#: The stories the actions tell (with their dice); every change is a generic event.
+NARRATIVE = frozenset({"initiative", "shot", "torpedo-hit"})
+_ON_OFF = {True: "on", False: "off"}
 
 
-class Plugin(CounterActions):
+class Plugin(RulesetPlugin):
     """pz8: initiative and quotas, one activation per ship per turn, damage states, one Torpedo salvo
     per ship per game, Torpedo and asteroid counters, fire-back, the end of turn."""
 
@@ -61,11 +70,56 @@ class Plugin(CounterActions):
         "shift-asteroids": ("asteroid-collision", "set-drift"),
     }
 
-    rule_actions = (*SHOT_ACTIONS, TorpedoStrike)
+    turn_structure = TurnStructure.ROUND
+    narrative = NARRATIVE
+    #: In the order the actions have always been listed (the forms, `help`).
+    rule_actions = (*ACTIVATION_ACTIONS, turn.RollInitiative, LaunchTorpedo, *COUNTER_ACTIONS, *SHOT_ACTIONS,
+                    TorpedoStrike)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
         self._legal = LegalAnswers(self)
+        self._rules_cache: dict[tuple[tuple[str, Any], ...], Ruleset] = {}
+
+    # ---- the ruleset with this game's settings ----------------------------------------------
+    @property
+    def book(self) -> Ruleset:
+        assert isinstance(self.ruleset, Ruleset), "the pz8 plugin needs the pz8 ruleset"
+        return self.ruleset
+
+    def rules(self, state: GameState) -> Ruleset:
+        """The ruleset with the settings chosen for this game (the procedures read settings from it)."""
+        key = tuple(sorted(state.settings.items()))
+        found = self._rules_cache.get(key)
+        if found is None:
+            book = self.book
+            settings = {
+                k: (s.model_copy(update={"value": state.settings[k]}) if k in state.settings else s)
+                for k, s in book.settings.items()
+            }
+            found = self._rules_cache[key] = book.model_copy(update={"settings": settings})
+        return found
+
+    def setting(self, state: GameState, key: str) -> Any:
+        """A setting's value in this game (the book's default when the game predates the setting)."""
+        return self.rules(state).setting(key)
+
+    def setting_words(self, state: GameState, key: str) -> str:
+        """A setting for a player: what it means, its value here and its key ('... : off (torpedo_with_gun)')."""
+        found = self.rules(state).settings[key]
+        value = self.setting(state, key)
+        shown = _ON_OFF.get(value, str(value)) if isinstance(value, bool) else str(value)
+        return f"setting “{found.text.rstrip('.')}”: {shown} ({key})"
+
+    def acting(self, state: GameState) -> Acting:
+        """Nobody acts before this turn's initiative is rolled (pz8 §2): it decides who starts."""
+        if state.started and not state.finished and TurnView(state).initiative is None:
+            return Acting(())
+        return super().acting(state)
+
+    # ---- older saves --------------------------------------------------------------------------
+    def reduce(self, state: GameState, event: Event) -> GameState | None:
+        return read_legacy(state, event)
 
     # ---- declarations -----------------------------------------------------------------------
     def build_record_spec(self) -> RecordSpec:
@@ -127,7 +181,7 @@ class Plugin(CounterActions):
         activation while ships wait at the last activation step (pz8 §2); at the end of the turn, what the
         players record as they move the Torpedo salvos and shift the asteroids (pz8 §5, §6)."""
         expected = set(super().expected_actions(state))
-        view = self.view(state)
+        view = TurnView(state)
         if view.pending is not None:
             expected.add("fire-back")
         if view.step_id == "activated" and view.anyone_waiting():
@@ -141,23 +195,49 @@ class Plugin(CounterActions):
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return table_items(state)
 
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        """The dice of the initiative, from the decider's own preparation (its refusals too); the shots' and
-        the Torpedo attack's are their typed actions' (shots.py, torpedo_attack.py)."""
-        if kind == "roll-initiative":
-            return initiative_plan(list(self.prepare_initiative(state)))
-        return None
-
     def damage_by(self, state: GameState, kind: str, args: dict[str, Any], ship: ShipState) -> int | None:
         """Who caused the damage, for the battle report: a Torpedo salvo's attack is its owner's (pz8 §5;
         the action names no firing ship, only the target); a fire-back is the firing-back ship's (the
         default: its ship argument, else the ship that may fire back). pz8 keeps no damage bar, so the
         report counts no damage figures for it today; the answer is right for when it does."""
         if kind == "torpedo-attack":
-            return int(self.view(state).counter("torpedoes", str(args["torpedo"]))["owner"])
+            return int(TurnView(state).counter("torpedoes", str(args["torpedo"]))["owner"])
         return super().damage_by(state, kind, args, ship)
 
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        """Exact odds before the initiative or a collision (see game_odds.py; the shots' and the Torpedo
-        attack's are their typed actions' outcome); None while the form is incomplete."""
-        return game_odds(self.rules(state), state, kind, args)
+    # ---- the turn and its end ------------------------------------------------------------------
+    def phase_applies(self, state: GameState, index: int) -> bool:
+        """The end-of-turn counters phases apply while such counters are on the table (counters.py)."""
+        found = counters.end_phase_applies(self, state, state.sequence[index].id)
+        return super().phase_applies(state, index) if found is None else found
+
+    def obligations(self, state: GameState) -> tuple[Obligation, ...]:
+        """The turn's obligations (turn.py), and the drift arrow before the asteroids shift (counters.py)."""
+        return turn.obligations(self, state) + counters.drift_obligation(state)
+
+    @auto_step("roll")
+    def _start_of_turn(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.start_of_turn(self, state)
+
+    @auto_step("quota")
+    def _quota(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.quota(self, state)
+
+    @auto_step("activated")
+    def _activated(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.activated(self, state, dice)
+
+    @auto_step("torpedoes")
+    def _torpedo_step(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return counters.torpedo_step(self, state)
+
+    @auto_step("asteroids")
+    def _asteroid_step(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return counters.asteroid_step(self, state)
+
+    @auto_step("clear")
+    def _clear(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.clear(self, state)
+
+    @auto_step("victory")
+    def _victory(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.victory(self, state)

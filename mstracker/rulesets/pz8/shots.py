@@ -20,6 +20,8 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, di
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan
+from .activation import open_activation
+from .changes import close_if_lost, damage, fleet_gone, goto, lapse_fire_back, take_off
 from .dice_plans import shot_plan
 from .model import Ruleset, d6_count
 from .odds import shot_notes
@@ -175,7 +177,7 @@ class ShotAction(RuleAction[Shot]):
         """Refused unless the shooter is being activated and has neither fired nor (by the settings)
         launched in this activation (pz8 §4)."""
         p = self.plugin
-        p.open_activation(state, shooter, "fire")
+        open_activation(state, shooter, "fire")
         if shooter.get("fired"):
             raise InvalidAction(f"{shooter.label} has already fired this turn (one shot per activation, pz8 §4)")
         if TurnView(state).launched_now(shooter) and not p.setting(state, "torpedo_with_gun"):
@@ -296,7 +298,7 @@ class ShotAction(RuleAction[Shot]):
                     dice=dice_data(res.dice))
         self.answer(batch, p, answer)
         if p.at_torpedo and out["result"] == "exploded" and p.torpedo is not None:
-            plugin.take_off(batch, dict(p.torpedo), f"exploded, hit by {shooter.label} in turn {state.turn}",
+            take_off(batch, dict(p.torpedo), f"exploded, hit by {shooter.label} in turn {state.turn}",
                             f"{view.torpedo_label(dict(p.torpedo))} explodes: its counter is taken off the table (pz8 §5)")
         if p.fire_back:
             batch.set(shooter.id, "fire_backs", int(shooter.get("fire_backs", 0)) + 1, "fired back (pz8 §4)")
@@ -307,12 +309,12 @@ class ShotAction(RuleAction[Shot]):
         else:
             batch.set(shooter.id, "fired", True, "fired its gun (pz8 §4)")
         if target is not None:
-            plugin.damage(batch, target, str(out["result"]), f"hit by {shooter.name}")
-            plugin.fleet_gone(batch, target.owner)
+            damage(batch, target, str(out["result"]), f"hit by {shooter.name}")
+            fleet_gone(batch, target.owner)
         before = len(batch.events)
-        plugin.close_if_lost(batch, dice)
+        close_if_lost(batch, dice)
         if len(batch.events) == before and not p.fire_back:
-            plugin.goto(batch, "torpedo", dice)
+            goto(batch, "torpedo", dice)
 
     @staticmethod
     def answer(batch: Batch, p: Shot, answer: bool) -> None:

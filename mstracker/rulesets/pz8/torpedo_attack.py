@@ -19,6 +19,7 @@ from ...game.generic import require_started
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan
+from .changes import close_if_lost, damage, fleet_gone, lapse_fire_back, take_off
 from .dice_plans import torpedo_plan
 from .model import Ruleset, d6_count
 from .procedures import resolve_torpedo_attack, torpedo_attack_distribution
@@ -106,7 +107,7 @@ class TorpedoStrike(RuleAction[TorpedoAttack]):
         return self.result(p, result)
 
     def apply(self, p: TorpedoAttack, dice: DiceRecorder, batch: Batch) -> None:
-        plugin, state = self.plugin, batch.state
+        state = batch.state
         torpedo, target = dict(p.torpedo), p.target
         try:
             res = resolve_torpedo_attack(p.rules, dice, target_damaged=bool(target.get("damaged")))
@@ -117,9 +118,9 @@ class TorpedoStrike(RuleAction[TorpedoAttack]):
         text = f"{TurnView(state).torpedo_label(torpedo)} reaches {target.label}. " + " ".join(s.text for s in res.steps)
         batch.story("torpedo-hit", text, torpedo=torpedo["id"], owner=torpedo["owner"], target=target.id,
                     result=result, outcome=res.outcome, dice=dice_data(res.dice))
-        plugin.lapse_fire_back(batch)
-        plugin.take_off(batch, torpedo, f"hit {target.label} in turn {state.turn}",
+        lapse_fire_back(batch)
+        take_off(batch, torpedo, f"hit {target.label} in turn {state.turn}",
                         f"{torpedo['id']} has struck: its counter is taken off the table (pz8 §5)")
-        plugin.damage(batch, target, result, f"hit by Torpedoes {torpedo['id']}")
-        plugin.fleet_gone(batch, target.owner)
-        plugin.close_if_lost(batch, dice)
+        damage(batch, target, result, f"hit by Torpedoes {torpedo['id']}")
+        fleet_gone(batch, target.owner)
+        close_if_lost(batch, dice)

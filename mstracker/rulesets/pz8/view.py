@@ -23,6 +23,7 @@ from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipState
 
 SIDES = 2
+ACTIVATION_PHASE = "activation"
 COUNTER_WORDS = {"torpedoes": "Torpedo salvo", "asteroids": "asteroid"}
 
 
@@ -92,7 +93,7 @@ class TurnView:
         """True while this turn's initiative is due: two sides with ships, in the initiative or
         activation phase, not rolled yet (pz8 §2)."""
         return (self.state.started and not self.state.finished and self.two_sides and self.initiative is None
-                and self.phase_id in ("initiative", "activation") and all(self.fleet(p) for p in range(SIDES)))
+                and self.phase_id in ("initiative", ACTIVATION_PHASE) and all(self.fleet(p) for p in range(SIDES)))
 
     @property
     def stored_step(self) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ from test_pz8_support import Play, engine, texts
 
 from mstracker.game import Action
 from mstracker.rulesets.pz8.odds import attack_odds
+from mstracker.rulesets.pz8.view import TurnView
 
 
 def at_fire(a: int = 2, b: int = 2, **settings: object) -> Play:
@@ -158,7 +159,7 @@ def test_t_pz8_14_torpedo_launch_attack_and_a_second_salvo_refused() -> None:
            "automatic hit." in events[0].text
     assert "The Torpedo salvo rolls 2D6: 5 + 6 = 11. The target (Damaged) rolls 1D6: 6." in events[0].text
     assert "Difference 11 − 6 = +5: Destroyed." in events[0].text
-    assert play.rec("B1", "destroyed") and engine().plugin.view(play.state).torpedoes() == []
+    assert play.rec("B1", "destroyed") and TurnView(play.state).torpedoes() == []
     assert play.state.extra["torpedoes"][0]["gone"] == "hit Bravo 1 (#3) in turn 1"  # its id is not used again
     assert play.refused("torpedo-attack", 5, 6, 6, torpedo="t1", target="B2") == (
         "t1 is no longer on the table: hit Bravo 1 (#3) in turn 1")
@@ -200,7 +201,7 @@ def test_t_pz8_7_shooting_torpedoes() -> None:
     play.act("activate", ship="B2")
     events = play.act("fire", 6, ship="B2", target="t1", distance=4, at_torpedo=True)
     assert "The Torpedo salvo explodes: remove its counter." in events[0].text
-    assert engine().plugin.view(play.state).torpedoes() == [] and play.rec("B2", "fired")
+    assert TurnView(play.state).torpedoes() == [] and play.rec("B2", "fired")
     assert events[1].text == "Torpedoes t1 (A, from Alpha 1) explodes: its counter is taken off the table (pz8 §5)"
 
 
@@ -228,11 +229,11 @@ def test_asteroids_and_the_drift_arrow() -> None:
     assert "already points north east" in play.refused("set-drift", direction="north east")
     play.act("remove-asteroid", asteroid="a2")
     play.act("add-asteroid", where="F1")
-    assert [a["id"] for a in engine().plugin.view(play.state).asteroids()] == ["a1", "a3"]  # a2 is not used again
+    assert [a["id"] for a in TurnView(play.state).asteroids()] == ["a1", "a3"]  # a2 is not used again
     play.activation("A1", ("launch-torpedo", (), {"ship": "A1"}))
     events = play.act("asteroid-collision", asteroid="a3", target="t1")
     assert "Asteroid a3 hits Torpedoes t1 (A, from Alpha 1): the salvo is destroyed" in events[0].text
-    assert engine().plugin.view(play.state).torpedoes() == []
+    assert TurnView(play.state).torpedoes() == []
     play.act("activate", ship="B1")
     events = play.act("asteroid-collision", asteroid="a1", target="B1")  # the active ship is lost
     assert play.rec("B1", "destroyed") and "its activation ends" in texts(events)
@@ -246,8 +247,8 @@ def test_remove_torpedo_by_hand() -> None:
     play.activation("A1", ("launch-torpedo", (), {"ship": "A1"}))
     events = play.act("remove-torpedo", torpedo="1", reason="left the table")
     assert events[0].text == "Torpedoes t1 (A, from Alpha 1) taken off the table: left the table"
-    assert engine().plugin.view(play.state).torpedoes() == []
-    assert engine().plugin.view(play.state).next_id("torpedoes") == "t2"
+    assert TurnView(play.state).torpedoes() == []
+    assert TurnView(play.state).next_id("torpedoes") == "t2"
 
 
 def test_illegal_actions_are_refused_with_their_reason_and_change_nothing() -> None:

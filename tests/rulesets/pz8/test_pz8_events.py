@@ -12,6 +12,7 @@ from mstracker.dice import TypedFaces
 from mstracker.game import Action, Event
 from mstracker.game.errors import InvalidAction
 from mstracker.game.generic import GENERIC_REDUCERS
+from mstracker.rulesets.pz8.view import TurnView
 
 
 def whole_game() -> Play:
@@ -96,6 +97,6 @@ def test_an_old_save_plays_on_with_the_new_rules_to_the_same_end() -> None:
     old = data["final_state"]
     assert state.to_json()["ships"] == old["ships"]
     assert (state.finished, state.winner, state.result, state.turn) == (True, "Red", old["result"], old["turn"])
-    view = eng.plugin.view(state)
+    view = TurnView(state)
     assert view.torpedoes() == old["extra"]["torpedoes"] == []
     assert view.asteroids() == old["extra"]["asteroids"] == [{"id": "a2", "where": "H7"}, {"id": "a3", "where": "B2"}]

@@ -10,6 +10,7 @@ from test_pz8_support import Play, engine, sample
 
 from mstracker.dice import TypedFaces
 from mstracker.game import Action, Event, battle_report, report_markdown
+from mstracker.rulesets.pz8.view import TurnView
 from mstracker.store.games import GameStore
 
 # Red: Razor Squadron, ships 1-6 (R1..R6); Blue: Anchor Flight, ships 7-9 (Wall Anchor A1, Dowel A2,
@@ -119,7 +120,7 @@ def test_a_whole_game_from_the_sample_fleets_to_victory() -> None:
     assert survivors["Razor Two"]["activated"] is False and survivors["Razor Two"]["fired"] is False  # cleared
     assert survivors["Razor Five"]["torpedo"] == 0 and survivors["Razor Six"]["torpedo"] == 1
     assert s.ships["8"].record["damaged"] and s.ships["8"].record["destroyed"]
-    view = play.eng.plugin.view(s)
+    view = TurnView(s)
     assert view.torpedoes() == [] and view.asteroids() == [{"id": "a2", "where": "H7"}]
     # every counter taken off keeps its entry, so its id is never used again
     assert [(t["id"], t["gone"]) for t in s.extra["torpedoes"]] == [
