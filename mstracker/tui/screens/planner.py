@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Static
 from ...game import GameError
 from ...game.planner import Distances, FirePlanner, PlanRow, SortKey
 from ...game.planner_focus import FocusPlanner
+from ...game.state import GameState
 from ..modals.text_prompt import Field, TextPromptModal
 from ..widgets.plan_table import PlanTable, note, row_key
 from .battle_session import BattleSession
@@ -28,6 +29,16 @@ from .fitted import FittedScreen
 
 SORT_WORDS = {SortKey.KILL: "chance to destroy", SortKey.DAMAGE: "expected damage"}
 FOCUS_HINT = "space marks shots at one target: the chance they destroy it together shows here"
+
+
+def measured_words(state: GameState, d: Distances, side: int) -> str:
+    """The distances measured for the side being planned: its ships' pairs, and "all →" its enemies."""
+    ships = state.ships
+    words = [f"{ships[s].name} → {ships[t].name} {n}" for (s, t), n in d.pairs.items() if ships[s].owner == side]
+    words += [f"all → {ships[t].name} {n}" for t, n in d.targets.items() if ships[t].owner != side]
+    if not words:
+        return "Measured: nothing yet (d: this ship to this target · D: every ship to this target)"
+    return "Measured this turn: " + " · ".join(words)
 
 
 def _distance_check(text: str) -> str | None:
@@ -115,12 +126,7 @@ class PlannerScreen(FittedScreen):
         self.show_focus()
 
     def measured_text(self) -> str:
-        state, d = self.session.state, self.distances
-        words = [f"{state.ships[s].name} → {state.ships[t].name} {n}" for (s, t), n in d.pairs.items()]
-        words += [f"all → {state.ships[t].name} {n}" for t, n in d.targets.items()]
-        if not words:
-            return "Measured: nothing yet (d: this ship to this target · D: every ship to this target)"
-        return "Measured this turn: " + " · ".join(words)
+        return measured_words(self.session.state, self.distances, self.side)
 
     @on(DataTable.RowHighlighted)
     def show_row(self) -> None:
