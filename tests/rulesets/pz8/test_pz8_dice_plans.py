@@ -1,5 +1,5 @@
 """The dice of every pz8 roll, declared before rolling (pz8 §2, §4, §5): what each die decides, for which
-ship, on which table, which dice only follow a hit or a tie; the plan refuses what the decider refuses."""
+ship, on which table, which dice only follow a hit or a tie; the plan refuses what the engine refuses."""
 
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ def test_the_initiative_declares_a_die_a_side_and_again_after_each_tie_up_to_the
     ("torpedo-attack", {"torpedo": "t9", "target": "B1"}),
     ("roll-initiative", {}),  # already rolled
 ])
-def test_the_plan_refuses_what_the_decider_refuses_with_the_same_words(kind: str, args: dict) -> None:
+def test_the_plan_refuses_what_the_engine_refuses_with_the_same_words(kind: str, args: dict) -> None:
     play = at_fire()
     with pytest.raises(InvalidAction) as planned:
         play.eng.dice_plan(play.state, Action(kind, args))
