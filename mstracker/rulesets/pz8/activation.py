@@ -74,14 +74,14 @@ class Activate(RuleAction[Activation]):
         ref = args.get("ship")
         ship = self.plugin.acting_ship(state, str(ref)) if ref else None
         view = TurnView(state)
+        busy = view.active_ship
+        if ship is None and busy is None and not view.anyone_waiting():
+            raise InvalidAction("every Spaceship has been activated this turn (pz8 §2)")
         if view.phase_id not in ("initiative", ACTIVATION_PHASE):
             raise InvalidAction("ships are activated in the activation steps; this turn's are over (pz8 §2)")
-        busy = view.active_ship
         if busy is not None:
             raise InvalidAction(f"{busy.label} is still being activated: end-activation first")
         if ship is None:
-            if not view.anyone_waiting():
-                raise InvalidAction("every Spaceship has been activated this turn (pz8 §2)")
             raise Incomplete("ship")
         if ship.get("activated"):
             raise InvalidAction(f"{ship.label} has already been activated this turn (each ship once per turn, pz8 §3)")
