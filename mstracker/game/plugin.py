@@ -580,7 +580,7 @@ class RulesetPlugin(ABC):
         return fold_events(self, state, events)
 
 
-class LegalityHelper:
+class LegalityHelper:  # TO DELETE (issue 15): only spook uses it; the coordinator removes it after spook's merge
     """A plugin mixin for a ruleset that keeps its answers on who may do what in one helper object,
     `self._legal` (set in `__init__`): `available`, `actors` and `targets` are passed on to it.
     List it before the plugin's other bases, so that it stands in front of RulesetPlugin's defaults."""
@@ -595,28 +595,6 @@ class LegalityHelper:
 
     def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
         return self._legal.targets(state, kind, actor)
-
-
-class PlanningHelper:
-    """A plugin mixin for a ruleset that keeps its fire planning in one helper object, `self._planning`
-    (set in `__init__`): `plan_shot`, `target_condition`, `shot_conditions` and `condition_damage` are
-    passed on to it. List it before the plugin's other bases, in front of RulesetPlugin's defaults."""
-
-    _planning: Any
-
-    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
-                  distance: int | None) -> PlannedShot | None:
-        return self._planning.plan_shot(state, ship, weapon, target, distance)
-
-    def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
-        return self._planning.target_condition(state, target)
-
-    def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Hashable
-                        ) -> Distribution[Hashable] | None:
-        return self._planning.shot_conditions(state, kind, args, condition)
-
-    def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
-        return self._planning.condition_damage(before, after)
 
 
 def record_readiness(spec: RecordSpec, ship: ShipState) -> tuple[ItemReadiness, ...]:
