@@ -104,23 +104,6 @@ def test_the_readme_cli_examples_run_from_an_empty_folder_after_a_wheel_install(
 
 
 DUEL = REPO / "tests" / "rulesets" / "duel"
-DUEL_PYPROJECT = """\
-[build-system]
-requires = ["hatchling"]
-build-backend = "hatchling.build"
-
-[project]
-name = "mstracker-duel"
-version = "1"
-requires-python = ">=3.11"
-dependencies = ["mstracker"]
-
-[project.entry-points."mstracker.rulesets"]
-duel = "duel_ruleset:RULESET"
-
-[tool.hatch.build.targets.wheel]
-packages = ["duel_ruleset"]
-"""
 DUEL_CONFORMANCE = """\
 from mstracker.testing import RulesetConformance
 
@@ -137,7 +120,7 @@ def test_an_outside_ruleset_wheel_installs_beside_mstracker_and_meets_the_contra
     `mypy --strict` against the installed contract (mstracker.api, py.typed), and passing the conformance kit."""
     source = tmp_path / "duel-src"
     shutil.copytree(DUEL / "duel_ruleset", source / "duel_ruleset", ignore=shutil.ignore_patterns("__pycache__"))
-    (source / "pyproject.toml").write_text(DUEL_PYPROJECT, encoding="utf-8")
+    shutil.copy(DUEL / "pyproject.toml", source / "pyproject.toml")  # its own project: name, entry point
     dist = tmp_path / "dist"
     subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(dist)],
                    cwd=source, check=True, capture_output=True)
