@@ -532,8 +532,7 @@ class RulesetPlugin(ABC):
 
     def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
         """A target's condition as attacks see it, as a hashable value: what one attack changes and the
-        next one's outcome depends on (spook: armor and flare ammo; lukas: armor; pz8: its damage
-        state; cal: the damage recorded this round and its SS). Read for equal shots at targets in equal
+        next one's outcome depends on (cal: the damage recorded this round and its SS). Read for equal shots at targets in equal
         conditions (the planner works their figures out once) and with `condition_damage` for damage recorded
         now and taken later (the report). None: the ruleset gives none (each shot is worked out on its own)."""
         return None
