@@ -23,6 +23,8 @@ What is here, by what an author writes:
   before a roll (`DicePlan`, `DieNeed`, `PlanBuilder`, `ranked`, `low_is_good`, `total`, `face`), exact
   odds (`AttackOdds`, `Distribution`), fire planning (`PlannedShot`, `DistanceUse`) and what lies on the
   table (`TableItem`);
+* `register`: a ruleset registered at run time (an installed one registers by its `mstracker.rulesets`
+  entry point);
 * `expected_dealt` and `capped_mean`: the one definition of expected damage (damage dealt, capped at what
   the target has), for an author's own odds (`mstracker odds <id>` with the target's armor given).
 
@@ -100,6 +102,7 @@ if TYPE_CHECKING:
     from .rules.contract import total as total
     from .rules.outcome import AttackOdds as AttackOdds
     from .rules.outcome import capped_mean as capped_mean
+    from .rules.registry import register as register
 
 _WHERE: dict[str, str] = {
     "Distribution": "dice",
@@ -119,6 +122,7 @@ _WHERE: dict[str, str] = {
         "PlanBuilder", "PlannedShot", "Readiness", "RulesetPackage", "SceneStep", "ShipClassInfo", "ShipFields",
         "TableItem", "face", "low_is_good", "ranked", "total"), "rules.contract"),
     **dict.fromkeys(("AttackOdds", "capped_mean"), "rules.outcome"),
+    "register": "rules.registry",
 }
 
 __all__ = sorted(_WHERE)

@@ -13,8 +13,8 @@ The game state it checks is generated from the package's `demo` (its two sample 
 
 * **Exact odds are the decider's.** For every rolling action the state offers (each actor, each ready
   weapon, the targets it may aim at, the demo's measured values) whose odds the engine gives, every face
-  combination of its declared dice (`action_dice`, enumerated up to `MAX_COMBINATIONS`) is put through the
-  decider: the expected damage dealt (the one definition, `mstracker.game.damage`) and the chance to
+  combination of its declared dice (a typed action's `dice`, a decider's `action_dice`, enumerated up to
+  `MAX_COMBINATIONS`) is put through the decider: the expected damage dealt (the one definition, `mstracker.game.damage`) and the chance to
   destroy that this gives are exactly the odds'. The decider rolls exactly the dice it declared.
 * **The planner's row is the dialog's odds**, and one attack's focus fire is its row.
 * **Refusals agree.** An action the legality answer refuses, the engine refuses too; an actor or a target
@@ -187,7 +187,7 @@ def enumerated_outcome(situation: Situation, offered: Offered, limit: int = MAX_
         if start is not None:
             now = plugin.target_condition(after, hit)
             expected += chance * plugin.condition_damage(state, target, start, now)
-            destroyed += chance * plugin.destroy_chance(after, hit, now)
+            destroyed += chance * int(plugin.record_spec().lost(hit.record))
         elif bars:
             key = bars[0].key
             before_value, after_value = int(target.record.get(key) or 0), int(hit.record.get(key) or 0)

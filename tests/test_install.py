@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -100,3 +101,54 @@ def test_the_readme_cli_examples_run_from_an_empty_folder_after_a_wheel_install(
     games = subprocess.run(["mstracker", "game", "list", "--json"], cwd=empty, env=env, capture_output=True, text=True)
     names = sorted(g["name"] for g in json.loads(games.stdout))
     assert names[:2] == ["Blue vs Red", "Razor vs Anchor"] and len(names) == 3  # the third is the import
+
+
+DUEL = REPO / "tests" / "rulesets" / "duel"
+DUEL_CONFORMANCE = """\
+from mstracker.testing import RulesetConformance
+
+
+class TestDuel(RulesetConformance):
+    ruleset_id = "duel"
+"""
+
+
+@pytest.mark.slow
+def test_an_outside_ruleset_wheel_installs_beside_mstracker_and_meets_the_contract(tmp_path: Path, wheel: Path) -> None:
+    """tests/rulesets/duel built as a wheel of its own (its entry point in `mstracker.rulesets`), installed
+    into a fresh venv with mstracker's wheel: listed by `mstracker rules list`, type-checked with
+    `mypy --strict` against the installed contract (mstracker.api, py.typed), and passing the conformance kit."""
+    source = tmp_path / "duel-src"
+    shutil.copytree(DUEL / "duel_ruleset", source / "duel_ruleset", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(DUEL / "pyproject.toml", source / "pyproject.toml")  # its own project: name, entry point
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(dist)],
+                   cwd=source, check=True, capture_output=True)
+    duel_wheel = next(dist.glob("mstracker_duel-*.whl"))
+    assert "duel_ruleset/duel.toml" in zipfile.ZipFile(duel_wheel).namelist()
+    bin_dir = _pipx_like_install(wheel, tmp_path / "venv")
+    vpy = bin_dir / ("python.exe" if os.name == "nt" else "python")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(vpy), "install", "--quiet", "--no-deps", str(duel_wheel)],
+                   check=True, capture_output=True)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+           "MSTRACKER_HOME": str(tmp_path / "home"), "COLUMNS": "120"}
+    env.pop("PYTHONPATH", None)
+    listed = subprocess.run(["mstracker", "rules", "list", "--json"], cwd=empty, env=env, capture_output=True, text=True)
+    assert listed.returncode == 0, listed.stderr
+    assert [r["id"] for r in json.loads(listed.stdout)] == ["spook", "lukas", "pz8", "cal", "duel"]
+    # mypy --strict of the ruleset's source against the contract the venv has installed: the author's own config
+    # (pydantic's plugin, for the data model and the roster's aliased fields), none of the project's
+    config = tmp_path / "mypy.ini"
+    config.write_text("[mypy]\nplugins = pydantic.mypy\n", encoding="utf-8")
+    typed = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--python-executable", str(vpy),
+                            "--config-file", str(config), str(source / "duel_ruleset")],
+                           cwd=empty, env=env, capture_output=True, text=True)
+    assert typed.returncode == 0, typed.stdout + typed.stderr
+    # the conformance kit, run by the venv's own python on the installed ruleset
+    (empty / "test_duel_conformance.py").write_text(DUEL_CONFORMANCE, encoding="utf-8")
+    kit = subprocess.run([str(vpy), "-m", "pytest", "-p", "no:cacheprovider", "test_duel_conformance.py"],
+                         cwd=empty, env=env, capture_output=True, text=True, timeout=600)
+    assert kit.returncode == 0, kit.stdout[-3000:] + kit.stderr[-2000:]
+    assert "passed" in kit.stdout and "failed" not in kit.stdout

@@ -3,11 +3,10 @@ exact hit chance, expected damage and chance to destroy; focus fire is in `plann
 
 Everything comes from the ruleset contract, so no ruleset is named here: `readiness` (only READY
 weapons), `actors` and `targets` (who may fire at whom now), `plan_shot` (the attack a weapon at a target
-is, what a measured distance changes, why it is refused), the engine's `action_odds` (the hit chance and
-the expected damage, dealt and capped at what the target has (`game.damage`): the figures of the attack
-dialog for the same attack) and
-`target_condition` / `shot_conditions` / `destroy_chance` (the exact chance to destroy, from the target's
-records as they stand: armor, flares, damage states).
+is, what a measured distance changes, why it is refused) and the engine's `action_odds`: the attack's
+typed outcome (game.outcomes) gives the hit chance, the expected damage (dealt, capped at what the target
+has: the one definition, game.damage) and the exact chance to destroy, the figures of the attack dialog
+for the same attack.
 
 Distances are what the players measured on the table, per pair (`ship`, `target`) or per target ("all my
 ships are about this far"), never guessed: a shot whose odds depend on the distance (`DistanceUse.ODDS`)
@@ -49,8 +48,6 @@ class FirePlanner:
         self._order: list[ShipState] | None = None
         self._targets: dict[tuple[str, str], frozenset[str]] = {}
         self._conditions: dict[str, Hashable | None] = {}
-        self._destroy: dict[tuple[str, Hashable], Fraction] = {}
-        self._kills: dict[tuple[str, int], tuple[object, Fraction]] = {}
         self._figures: dict[Hashable, tuple[Fraction | None, Fraction | None, Fraction | None]] = {}
 
     # ---- who fires at whom -------------------------------------------------------------------------
@@ -110,30 +107,6 @@ class FirePlanner:
             self._conditions[target.id] = self.plugin.target_condition(self.state, target)
         return self._conditions[target.id]
 
-    def destroy_chance(self, target: ShipState, condition: Hashable) -> Fraction:
-        key = (target.id, condition)
-        found = self._destroy.get(key)
-        if found is None:
-            found = self._destroy[key] = self.plugin.destroy_chance(self.state, target, condition)
-        return found
-
-    def kill_chance(self, shot: PlannedShot, target: ShipState) -> Fraction | None:
-        """The exact chance one shot destroys the target as it stands (None: the ruleset cannot say)."""
-        start = self.condition(target)
-        if start is None:
-            return None
-        after = self.plugin.shot_conditions(self.state, shot.kind, dict(shot.args), start)
-        if after is None:
-            return None
-        # a ruleset that keeps the outcome of equal shots at equal conditions hands back the same object:
-        # its kill chance is worked out once (the object is held here, so its id is not reused)
-        key = (target.id, id(after))
-        found = self._kills.get(key)
-        if found is None:
-            chance = sum((p * self.destroy_chance(target, c) for c, p in after.items()), Fraction(0))
-            found = self._kills[key] = (after, chance)
-        return found[1]
-
     def row(self, ship: ShipState, weapon: tuple[str, str], target: ShipState, shot: PlannedShot,
             distance: int | None, measured: Measured) -> PlanRow:
         if shot.refused or (shot.distance is DistanceUse.ODDS and distance is None):  # no figures shown
@@ -151,15 +124,12 @@ class FirePlanner:
 
     def figures(self, shot: PlannedShot, target: ShipState
                 ) -> tuple[Fraction | None, Fraction | None, Fraction | None]:
-        """(hit chance, expected damage, chance to destroy) of one shot: the first two are the engine's odds
-        of the attack action, the last from the target's condition (the odds' when the ruleset has none)."""
+        """(hit chance, expected damage, chance to destroy) of one shot: the engine's odds of the attack
+        action (None each where it gives none)."""
         odds = self.engine.action_odds(self.state, Action(shot.kind, dict(shot.args)))
-        p_hit = odds.p_hit if odds is not None else None
-        expected = odds.expected_damage if odds is not None else None  # dealt, capped (game.damage)
-        kill = self.kill_chance(shot, target)
-        if kill is None and odds is not None:
-            kill = odds.p_destroy
-        return p_hit, expected, kill
+        if odds is None:
+            return None, None, None
+        return odds.p_hit, odds.expected_damage, odds.p_destroy  # expected: dealt, capped (game.damage)
 
     # ---- the plan ------------------------------------------------------------------------------------
     def plan(self, distances: Distances | None = None, *, ship: str | None = None, player: int | None = None,

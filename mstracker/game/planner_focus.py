@@ -1,13 +1,11 @@
 """Focus fire: several attacks on one target, made one after another, and the exact chance that together
 they destroy it, with the distribution of the damage they deal.
 
-Each attack is applied to the condition the previous one left (the ruleset's `shot_conditions`: armor
-left, flares spent, damage thresholds crossed), through `Distribution.bind`, so the result is exact; a
-target already destroyed takes no further attack. Where the attacks are typed actions (game.typed_action),
-their outcomes are folded instead (`game.outcomes.fold`: each made again after what the ones before did). The damage of one step is the ruleset's
-`condition_damage` between the two conditions. Attacks are checked the way the planner checks one: the
-ship fires now, the weapon is ready, the target is an enemy it may fire at, the shot is not refused, and
-a distance the odds depend on has been measured. The same weapon may be listed once; several weapons of
+Each attack is a typed action (game.typed_action): their outcomes are folded (`game.outcomes.fold`: each
+made again after what the ones before did, in the rules' order; a target already destroyed takes no
+further attack), so the result is exact, and one attack's focus fire is exactly its planner row. Attacks
+are checked the way the planner checks one: the ship fires now, the weapon is ready, the target is an
+enemy it may fire at, the shot is not refused, and a distance the odds depend on has been measured. The same weapon may be listed once; several weapons of
 one ship may fire at the target when the rules let each fire.
 
 Pure: no I/O.
@@ -15,7 +13,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -89,47 +87,13 @@ class FocusPlanner:
         rows = tuple(self.checked_row(ship, weapon, aim, distances, seen) for seen, (ship, weapon)
                      in [(shots[:n], shots[n]) for n in range(len(shots))])
         typed = [planner.plugin.typed_action(r.shot.kind) for r in rows]
-        if all(a is not None for a in typed):  # typed actions: their outcomes folded in the rules' order
-            together = fold([(a, a.plan(planner.state, r.shot.args)) for a, r in zip(typed, rows) if a is not None],
-                            aim.id)
-            return FocusFire(aim.id, aim.name, rows, together.probability(lambda o: aim.id in o.destroyed),
-                             together.map(lambda o: o.damage_to(aim.id) or 0))
-        start = planner.condition(aim)
-        if start is None:
-            raise InvalidAction("these rules give no condition of a target to plan fire against")
-        outcome: Distribution[tuple[Hashable, int]] = Distribution.constant((start, 0))
-        for row in rows:
-            outcome = self.fold(outcome, row, aim)
-        p_destroy = sum((p * planner.destroy_chance(aim, c) for (c, _), p in outcome.items()), Fraction(0))
-        return FocusFire(aim.id, aim.name, rows, p_destroy, outcome.map(lambda x: x[1]))
-
-    def fold(self, outcome: Distribution[tuple[Hashable, int]], row: PlanRow, aim: ShipState
-             ) -> Distribution[tuple[Hashable, int]]:
-        """The (condition, damage so far) after one more attack; a destroyed target takes no more."""
-        planner = self.planner
-        steps: dict[Hashable, Distribution[tuple[Hashable, int]] | None] = {}
-
-        def step(condition: Hashable) -> Distribution[tuple[Hashable, int]] | None:
-            if condition not in steps:
-                if planner.destroy_chance(aim, condition) == 1:
-                    steps[condition] = None
-                else:
-                    after = planner.plugin.shot_conditions(planner.state, row.shot.kind, dict(row.shot.args), condition)
-                    if after is None:
-                        raise InvalidAction(f"the rules cannot plan {row.weapon_name} of {row.ship_name} at "
-                                            f"{row.target_name}")
-                    steps[condition] = after.map(lambda c: (c, planner.plugin.condition_damage(
-                        planner.state, aim, condition, c)))
-            return steps[condition]
-
-        def extend(pair: tuple[Hashable, int]) -> Any:
-            condition, dealt = pair
-            found = step(condition)
-            if found is None:
-                return pair
-            return found if dealt == 0 else found.map(lambda x: (x[0], dealt + x[1]))
-
-        return outcome.bind(extend)
+        untyped = sorted({r.shot.kind for r, a in zip(rows, typed) if a is None})
+        if untyped:
+            raise InvalidAction(f"these rules give no outcome of {', '.join(untyped)} to fold into focus fire")
+        # typed actions: their outcomes folded in the rules' order
+        together = fold([(a, a.plan(planner.state, r.shot.args)) for a, r in zip(typed, rows) if a is not None], aim.id)
+        return FocusFire(aim.id, aim.name, rows, together.probability(lambda o: aim.id in o.destroyed),
+                         together.map(lambda o: o.damage_to(aim.id) or 0))
 
     def checked_row(self, ship_ref: str, weapon_ref: str, aim: ShipState, distances: Distances,
                     earlier: Sequence[tuple[str, str]]) -> PlanRow:

@@ -76,11 +76,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from ..dice import Distribution
 from ..fleet import FleetReport, Roster, ShipEntry
 from ..rules import RulesetBase
 from ..rules.contract_check import ContractError
@@ -175,8 +173,7 @@ class RulesetPlugin(ABC):
     capabilities: ClassVar[Capabilities] = Capabilities()
     #: The parts every ruleset plugin must have (see game.plugin_check).
     required_parts: ClassVar[tuple[str, ...]] = (
-        "turn_structure", "build_record_spec", "initial_ship", "readiness", "actions", "step_actions",
-        "action_dice")
+        "turn_structure", "build_record_spec", "initial_ship", "readiness", "actions", "step_actions")
 
     turn_structure: ClassVar[TurnStructure | None] = None
     #: The kinds of the narrative events its deciders tell the story with (Batch.story).
@@ -198,7 +195,9 @@ class RulesetPlugin(ABC):
                     actions[member.__game_action__.kind] = name
                 if hasattr(member, "__game_auto_step__"):
                     autos[member.__game_auto_step__] = name
-        cls._action_methods, cls._auto_methods = actions, autos
+        typed = {a.spec.kind for a in cls.rule_actions}  # a typed action replaces an inherited decider of its kind
+        cls._action_methods = {k: m for k, m in actions.items() if k not in typed}
+        cls._auto_methods = autos
 
     def __init__(self, ruleset: RulesetBase) -> None:
         self.ruleset = ruleset
@@ -343,8 +342,11 @@ class RulesetPlugin(ABC):
         return state.turn + 1, 0
 
     def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        """Exact odds of a rolling action before its roll, or None while the form is incomplete."""
-        return None
+        """Exact odds of a rolling action before its roll, or None while the form is incomplete (or the rules
+        refuse it). Default: its typed action's (`RuleAction.odds`, from its outcome: game.outcomes); None for
+        an `@action` decider, whose ruleset overrides it to give odds (declared: `Capabilities.exact_odds`)."""
+        typed = self.typed_action(kind)
+        return typed.odds(state, args) if typed is not None else None
 
     def step_odds(self, state: GameState, step_id: str) -> AttackOdds | None:
         """Exact odds of what automatic step `step_id` (just entered in `state`) decides with its dice;
@@ -378,9 +380,20 @@ class RulesetPlugin(ABC):
 
     def attack_target(self, state: GameState, kind: str, args: dict[str, Any]) -> ShipState | None:
         """The ship action `kind` (its checked `args`) attacks, for expected damage and the report's
-        expected-against-actual; None when it attacks no ship. Default: its `target` ship argument. A
-        ruleset overrides it where the target is not an argument (lukas: a Beam fires at its announced
-        target)."""
+        expected-against-actual; None when it attacks no ship. Default: for a typed action, the ship its odds
+        count the results of (`odds_words(plan(state, args)).ship`) unless that is the ship doing it (spook's
+        mines crossed: no attack on anybody); None when it names none, or a token. For an `@action` decider,
+        its `target` ship argument."""
+        typed = self.typed_action(kind)
+        if typed is not None:
+            try:
+                words = typed.odds_words(typed.plan(state, args))
+            except InvalidAction:
+                return None
+            aimed = state.ships.get(words.ship) if words is not None and words.ship is not None else None
+            if aimed is None or aimed.id == acting_ship_id(self, state, typed.spec, args):
+                return None
+            return aimed
         ref = args.get("target")
         if not isinstance(ref, str) or not ref:
             return None
@@ -496,8 +509,13 @@ class RulesetPlugin(ABC):
 
     def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
         """The dice action `kind` will roll with these arguments, declared before rolling; None when
-        the ruleset declares none for it. InvalidAction says why the action cannot be done."""
-        return None
+        the ruleset declares none for it. InvalidAction says why the action cannot be done. Default: its
+        typed action's (`typed_action(kind)`: `dice(prepare(state, args))`, the refusals `prepare`'s); an
+        `@action` decider that rolls overrides it (game.plugin_check refuses one that does not)."""
+        typed = self.typed_action(kind)
+        if typed is None:
+            return None
+        return typed.dice(typed.prepare(state, args))
 
     def step_dice(self, state: GameState, step_id: str) -> DicePlan | None:
         """The dice automatic step `step_id` will roll from `state` (the step just entered)."""
@@ -514,24 +532,15 @@ class RulesetPlugin(ABC):
 
     def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
         """A target's condition as attacks see it, as a hashable value: what one attack changes and the
-        next one's outcome depends on (spook: armor and flare ammo; lukas: armor; pz8: its damage
-        state; cal: the damage recorded this round and its SS). None: this ruleset plans no fire."""
+        next one's outcome depends on (cal: the damage recorded this round and its SS). Read for equal shots at targets in equal
+        conditions (the planner works their figures out once) and with `condition_damage` for damage recorded
+        now and taken later (the report). None: the ruleset gives none (each shot is worked out on its own)."""
         return None
-
-    def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Hashable
-                        ) -> Distribution[Hashable] | None:
-        """The exact distribution of the target's condition after one attack (`args` as the attack
-        action takes them) made on a target in `condition`, in the rules' order of effects (armor
-        left, flares spent, thresholds). None when the attack cannot be planned (a blank argument)."""
-        return None
-
-    def destroy_chance(self, state: GameState, target: ShipState, condition: Hashable) -> Fraction:
-        """The chance a target left in `condition` is destroyed, as the ruleset means destroyed
-        (1 or 0 mostly; cal: the Reactor Breach its damage tables may still roll)."""
-        return Fraction(0)
 
     def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
-        """The damage the change from `before` to `after` is (armor or SS taken), for expected damage."""
+        """The damage the change from `before` to `after` is (armor or SS taken), for the report's damage
+        recorded now and taken later; read only where `target_condition` gives conditions (a ruleset that
+        answers one answers both: game.plugin_check)."""
         return 0
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
@@ -580,7 +589,7 @@ class RulesetPlugin(ABC):
         return fold_events(self, state, events)
 
 
-class LegalityHelper:
+class LegalityHelper:  # TO DELETE (issue 15): only spook uses it; the coordinator removes it after spook's merge
     """A plugin mixin for a ruleset that keeps its answers on who may do what in one helper object,
     `self._legal` (set in `__init__`): `available`, `actors` and `targets` are passed on to it.
     List it before the plugin's other bases, so that it stands in front of RulesetPlugin's defaults."""
@@ -595,28 +604,6 @@ class LegalityHelper:
 
     def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
         return self._legal.targets(state, kind, actor)
-
-
-class PlanningHelper:
-    """A plugin mixin for a ruleset that keeps its fire planning in one helper object, `self._planning`
-    (set in `__init__`): `plan_shot`, `target_condition`, `shot_conditions` and `condition_damage` are
-    passed on to it. List it before the plugin's other bases, in front of RulesetPlugin's defaults."""
-
-    _planning: Any
-
-    def plan_shot(self, state: GameState, ship: ShipState, weapon: str, target: ShipState,
-                  distance: int | None) -> PlannedShot | None:
-        return self._planning.plan_shot(state, ship, weapon, target, distance)
-
-    def target_condition(self, state: GameState, target: ShipState) -> Hashable | None:
-        return self._planning.target_condition(state, target)
-
-    def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Hashable
-                        ) -> Distribution[Hashable] | None:
-        return self._planning.shot_conditions(state, kind, args, condition)
-
-    def condition_damage(self, state: GameState, target: ShipState, before: Hashable, after: Hashable) -> int:
-        return self._planning.condition_damage(before, after)
 
 
 def record_readiness(spec: RecordSpec, ship: ShipState) -> tuple[ItemReadiness, ...]:

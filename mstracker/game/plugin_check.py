@@ -7,8 +7,9 @@ structure guessed from the data's turn word, a rolling action with no declared d
 
 A declared capability (`RulesetPlugin.capabilities`) must be answered for real, and one answered must be declared (else a screen
 would hide a feature the ruleset has): `exact_odds` (a rolling action with odds: a typed action's
-`outcome`, or `action_odds`), `planner` (`plan_shot`, and either typed outcomes or all four target
-condition hooks), `on_table` (`on_table`). Abstract methods (`build_record_spec`, `initial_ship`,
+`outcome`, or `action_odds`), `planner` (`plan_shot`, and typed actions with outcomes: the planner's figures
+and focus fire are theirs), `on_table` (`on_table`). A target condition (`target_condition`) comes with the
+damage between two conditions (`condition_damage`), never one without the other. Abstract methods (`build_record_spec`, `initial_ship`,
 `readiness`) Python itself refuses to leave out. Pure.
 """
 
@@ -24,7 +25,7 @@ from .typed_action import DeciderAction, RuleAction
 if TYPE_CHECKING:
     from ..rules.contract import RulesetPackage
 
-CONDITION_HOOKS = ("target_condition", "shot_conditions", "destroy_chance", "condition_damage")
+CONDITION_HOOKS = ("target_condition", "condition_damage")
 
 _checked: set[tuple[str, type]] = set()
 
@@ -53,10 +54,13 @@ def plugin_problems(plugin: RulesetPlugin, capabilities: Capabilities) -> list[s
     with_odds = [k for k in rolling if _has_odds(plugin, k)]
     problems += _capability("exact_odds", capabilities.exact_odds, bool(with_odds),
                             "no rolling action answers odds (a typed action's outcome, or action_odds)")
-    planner = overrides(cls, "plan_shot") and (
-        all(overrides(cls, h) for h in CONDITION_HOOKS) or any(_typed_outcome(plugin, k) for k in rolling))
+    planner = overrides(cls, "plan_shot") and any(_typed_outcome(plugin, k) for k in rolling)
     problems += _capability("planner", capabilities.planner, planner,
-                            "plan_shot with typed outcomes, or all of " + ", ".join(CONDITION_HOOKS))
+                            "plan_shot with typed outcomes (typed actions that answer their outcome)")
+    conditions = [h for h in CONDITION_HOOKS if overrides(cls, h)]
+    if conditions and len(conditions) < len(CONDITION_HOOKS):
+        problems.append(f"{conditions[0]} without {', '.join(h for h in CONDITION_HOOKS if h not in conditions)} "
+                        "(a target's condition and the damage between two conditions come together)")
     problems += _capability("on_table", capabilities.on_table, overrides(cls, "on_table"), "no on_table")
     return problems
 

@@ -676,28 +676,3 @@ class RulesetPackage(ABC):
     def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
         """The game rules for this ruleset in force (the engine's plugin)."""
 
-
-class ModulePackage(RulesetPackage):
-    """A RulesetPackage laid out the way the built-in rulesets are, so it declares only what differs:
-    `<package>.model.Ruleset` (the data model), `<package>.fleet.validate(roster, ruleset)` and
-    `<package>.fleet.starter_roster(ruleset, preset)` (the fleet checks and starter), and
-    `<package>.plugin.Plugin(ruleset)` (the game rules). Each module is imported the first time it is
-    asked for, so listing rulesets stays cheap."""
-
-    def part(self, module: str, name: str) -> Any:
-        """`name` from the package's own `module`, imported on first use."""
-        from importlib import import_module
-
-        return getattr(import_module(f"{type(self).__module__}.{module}"), name)
-
-    def model(self) -> type[RulesetBase]:
-        return self.part("model", "Ruleset")
-
-    def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
-        return self.part("fleet", "validate")(roster, ruleset)
-
-    def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
-        return self.part("fleet", "starter_roster")(ruleset, preset)
-
-    def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
-        return self.part("plugin", "Plugin")(ruleset)

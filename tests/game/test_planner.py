@@ -1,6 +1,7 @@
 """The fire planner and focus fire through the contract alone, on the in-test mini ruleset made to need a
-measured distance (its odds change with it: DistanceUse.ODDS), and on every installed ruleset's demo battle
-(the planner's figures are the engine's odds of the same attack).
+measured distance (its odds change with it: DistanceUse.ODDS) with its Laser shot as a typed action (its
+outcome gives the planner's figures and focus fire), and on every installed ruleset's demo battle (the
+planner's figures are the engine's odds of the same attack).
 
 Mini: 3 ships a side at armor 100, two Lasers each. Here a Laser hits for 50 on a d12 of 7 or more within
 6 units (1/2), of 10 or more beyond (1/4), and reaches 12 units.
@@ -8,6 +9,8 @@ Mini: 3 ships a side at armor 100, two Lasers each. Here a Laser hits for 50 on 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction as F
 from typing import Any
 
@@ -15,37 +18,97 @@ import pytest
 from minirules import RULESET, MiniPlugin, rosters
 
 from mstracker.dice import Distribution, TypedFaces
-from mstracker.game import Action, ArgSpec, ArgType, Engine, GameState, InvalidAction, action
+from mstracker.game import Action, ArgSpec, ArgType, Engine, Event, GameState, InvalidAction, dice_data, dice_words
+from mstracker.game.batch import Batch
+from mstracker.game.events import ActionSpec, DiceRecorder
+from mstracker.game.plugin import set_value
 from mstracker.game.planner import Distances, Measured, SortKey, fire_plan, sort_rows
 from mstracker.game.planner_focus import focus_fire, percent
-from mstracker.rules.contract import Capabilities, DistanceUse, PlannedShot
-from mstracker.rules.outcome import AttackOdds
+from mstracker.game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
+from mstracker.rules.contract import Capabilities, DicePlan, DistanceUse, PlanBuilder, PlannedShot
 
 
 def chance(distance: int) -> F:
     return F(1, 2) if distance <= 6 else F(1, 4)
 
 
+@dataclass(frozen=True)
+class Shot:
+    """One Laser shot as prepared: who fires what at whom, the target's armor and the measured distance."""
+
+    ship: str
+    weapon: str
+    target: str
+    armor: int
+    distance: int
+
+    @property
+    def needs(self) -> int:
+        return 7 if self.distance <= 6 else 10
+
+
+class RangedFire(RuleAction[Shot]):
+    """Mini's Laser shot with a measured distance, as one typed action."""
+
+    spec = ActionSpec(
+        "fire", "fire a Laser: d12 7+ within 6 units, 10+ beyond, 50 damage",
+        (ArgSpec("ship", ArgType.SHIP, "firing ship"), ArgSpec("weapon", ArgType.ITEM, "weapon"),
+         ArgSpec("target", ArgType.SHIP, "target"), ArgSpec("distance", ArgType.INT, "units", required=False)),
+        rolls=True,
+    )
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> Shot:
+        for name in ("ship", "weapon", "target"):
+            if not args.get(name):
+                raise Incomplete(name)
+        if args.get("distance") is None:
+            raise Incomplete("distance", "measure the distance first")
+        ship = self.plugin.acting_ship(state, str(args["ship"]), own=True)
+        weapon = ship.item(str(args["weapon"]))
+        if weapon.record.get("reload"):
+            raise InvalidAction(f"{weapon.name} of {ship.label} is reloading ({weapon.record['reload']} turn(s) left)")
+        target = self.plugin.acting_ship(state, str(args["target"]))
+        return Shot(ship.id, weapon.id, target.id, int(target.get("armor")), int(args["distance"]))
+
+    def dice(self, p: Shot) -> DicePlan:
+        plan = PlanBuilder()
+        plan.die(12, f"to hit ({p.needs}+)", ship=p.ship, table="Laser (mini §3)")
+        return plan.build()
+
+    def outcome(self, p: Shot) -> Distribution[Outcome]:
+        p_hit = chance(p.distance)
+        dealt = min(50, max(0, p.armor))  # capped at the armor left
+        hit = Outcome(dealt=((p.target, dealt),), destroyed=frozenset({p.target}) if p.armor <= 50 else frozenset(),
+                      hit=True)
+        return Distribution.from_weights({hit: p_hit, Outcome(dealt=((p.target, 0),), hit=False): 1 - p_hit})
+
+    def odds_words(self, p: Shot) -> OddsWords:
+        return OddsWords(ship=p.target)
+
+    def after(self, p: Shot, earlier: Outcome) -> Shot:
+        return replace(p, armor=p.armor - (earlier.damage_to(p.target) or 0))
+
+    def apply(self, p: Shot, dice: DiceRecorder, batch: Batch) -> None:
+        state = batch.state
+        ship, target = state.ships[p.ship], state.ships[p.target]
+        face = dice.roll(12)
+        rolled = dice.take()
+        hit = face >= p.needs
+        text = f"{ship.label} fires {ship.item(p.weapon).name} at {target.label}: {dice_words(rolled)}, {'hit' if hit else 'miss'}"
+        batch.add(Event("weapon-fired", {"ship": ship.id, "item": p.weapon, "target": target.id, "hit": hit,
+                                         "dice": dice_data(rolled)}, text))
+        if hit:
+            armor = max(0, p.armor - 50)
+            batch.add(set_value(state, target.id, "armor", armor, "hit"))
+            if armor == 0:
+                batch.add(set_value(state, target.id, "destroyed", True, "armor gone"))
+
+
 class Ranged(MiniPlugin):
-    """Mini whose Lasers need the distance measured: the odds depend on it."""
+    """Mini whose Lasers need the distance measured: the odds depend on it. Its fire is the typed action."""
 
     capabilities = Capabilities(exact_odds=True, planner=True)
-
-    @action("fire", ArgSpec("ship", ArgType.SHIP, "firing ship"), ArgSpec("weapon", ArgType.ITEM, "weapon"),
-            ArgSpec("target", ArgType.SHIP, "target"), ArgSpec("distance", ArgType.INT, "units", required=False),
-            help="fire a Laser: d12 7+ within 6 units, 10+ beyond, 50 damage", rolls=True)
-    def fire(self, state: GameState, args: dict[str, Any], dice: Any) -> list:
-        if args.get("distance") is None:
-            raise InvalidAction("measure the distance first")
-        return super().fire(state, args, dice)
-
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        if kind != "fire" or args.get("distance") is None or not args.get("target"):
-            return None
-        p = chance(args["distance"])
-        armor = state.find_ship(args["target"]).get("armor")
-        return AttackOdds(p_hit=p, damage={0: 1 - p, 50: p}, expected_damage=50 * p,
-                          p_destroy=p if armor <= 50 else F(0))
+    rule_actions = (RangedFire,)
 
     def plan_shot(self, state: GameState, ship: Any, weapon: str, target: Any, distance: int | None) -> PlannedShot:
         args: dict[str, Any] = {"ship": ship.id, "weapon": weapon, "target": target.id}
@@ -55,19 +118,6 @@ class Ranged(MiniPlugin):
             if distance > 12:
                 refused = f"a Laser reaches 12 units; the target is {distance} away (mini §3)"
         return PlannedShot("fire", args, DistanceUse.ODDS, "units", refused)
-
-    def target_condition(self, state: GameState, target: Any) -> int:
-        return int(target.get("armor"))
-
-    def shot_conditions(self, state: GameState, kind: str, args: dict[str, Any], condition: Any) -> Distribution:
-        p = chance(args["distance"])
-        return Distribution.from_weights({condition - 50: p, condition: 1 - p})
-
-    def destroy_chance(self, state: GameState, target: Any, condition: Any) -> F:
-        return F(int(condition <= 0))
-
-    def condition_damage(self, state: GameState, target: Any, before: Any, after: Any) -> int:
-        return before - after
 
 
 def play() -> tuple[Engine, GameState]:
@@ -172,3 +222,25 @@ def test_focus_fire_says_what_is_wrong_with_an_attack() -> None:
         focus_fire(eng, state, "4", [("2", "w1")])
     with pytest.raises(InvalidAction, match="reaches 12 units"):
         focus_fire(eng, state, "4", [("2", "w1")], Distances().with_pair("2", "4", 20))
+
+
+def test_a_typed_action_answers_the_plugins_dice_odds_and_target_by_default() -> None:
+    eng, state = play()
+    plugin = eng.plugin
+    assert [s.kind for s in plugin.action_specs()].count("fire") == 1  # the typed fire replaces Mini's decider
+    args = {"ship": "1", "weapon": "w1", "target": "4", "distance": 8}
+    plan = plugin.action_dice(state, "fire", args)
+    assert plan is not None and [(n.sides, n.purpose) for n in plan.needs] == [(12, "to hit (10+)")]
+    odds = plugin.action_odds(state, "fire", args)
+    assert odds is not None and (odds.p_hit, odds.expected_damage, odds.p_destroy) == (F(1, 4), F(25, 2), F(0))
+    assert odds == eng.action_odds(state, Action("fire", args))
+    target = plugin.attack_target(state, "fire", args)
+    assert target is not None and target.id == "4"
+    # a blank argument: no dice plan (Incomplete says which), no odds, no target
+    with pytest.raises(InvalidAction, match="measure the distance first"):
+        plugin.action_dice(state, "fire", {"ship": "1", "weapon": "w1", "target": "4"})
+    assert plugin.action_odds(state, "fire", {"ship": "1", "weapon": "w1"}) is None
+    assert plugin.attack_target(state, "fire", {"ship": "1", "weapon": "w1"}) is None
+    # an @action decider (spend) declares no dice and gives no odds unless its ruleset overrides the hooks
+    assert plugin.action_dice(state, "spend", {"amount": 1}) is None
+    assert plugin.action_odds(state, "spend", {"amount": 1}) is None

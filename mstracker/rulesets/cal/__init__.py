@@ -14,14 +14,16 @@ from ...rules.contract import (
     DemoSpec,
     DesignSchema,
     FieldType,
-    ModulePackage,
     OddsOption,
     OptionType,
+    RulesetPackage,
     SceneStep,
 )
 
 if TYPE_CHECKING:
-    from ...fleet import Finding
+    from ...fleet import Finding, FleetReport, Roster
+    from ...game.plugin import RulesetPlugin
+    from ...rules.base import RulesetBase
 
 DESIGN_FIELDS = (
     BuilderField("type", "Type", FieldType.CHOICE, choices=("Escort", "Capital Ship"), row="Type", optional=False),
@@ -40,7 +42,7 @@ DESIGN_FIELDS = (
 )
 
 
-class CalPackage(ModulePackage):
+class CalPackage(RulesetPackage):
     id = "cal"
     order = 40
     title = "Colors and Lights"
@@ -65,6 +67,22 @@ class CalPackage(ModulePackage):
         faces="5 6",
         measured={"distance": "2"},
     )
+
+    # each answer imports its own module when asked, so listing the rulesets stays cheap
+    def model(self) -> type[RulesetBase]:
+        from .model import Ruleset
+
+        return Ruleset
+
+    def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
+        from .fleet import validate
+
+        return validate(roster, ruleset)  # type: ignore[arg-type]  # the registry hands it its own model
+
+    def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
+        from .fleet import starter_roster
+
+        return starter_roster(ruleset, preset)  # type: ignore[arg-type]
 
     def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
         from .fleet import offered_loadout
@@ -96,6 +114,11 @@ class CalPackage(ModulePackage):
         from .odds import attack_odds
 
         return attack_odds(ruleset, {k: v for k, v in options.items() if v is not None})
+
+    def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
+        from .plugin import Plugin
+
+        return Plugin(ruleset)
 
 
 RULESET = CalPackage()

@@ -7,10 +7,14 @@ what the screens need and imports the heavy modules (model, procedures, game plu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..class_loadout import ClassLoadoutPackage
-from ...rules.contract import BuilderField, DemoSpec, OddsOption, OptionType, SceneStep, ShipFields
+from ...rules.contract import BuilderField, DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep, ShipFields
+
+if TYPE_CHECKING:
+    from ...fleet import FleetReport, Roster, ShipEntry
+    from ...game.plugin import RulesetPlugin
+    from ...rules.base import RulesetBase
 
 HANGAR = "Hangar Bay"
 MAX_DOCKED = 99
@@ -45,7 +49,7 @@ def _hangar_write(ship: Any, values: Mapping[str, Any]) -> Any:
     return ship.model_copy(update={"hangar": hangar})
 
 
-class LukasPackage(ClassLoadoutPackage):
+class LukasPackage(RulesetPackage):
     id = "lukas"
     order = 20
     title = "Micro Space Wars (Lukas W.P. v1.8)"
@@ -95,10 +99,37 @@ class LukasPackage(ClassLoadoutPackage):
         measured={"distance": "5"},
     )
 
+    # each answer imports its own module when asked, so listing the rulesets stays cheap
+    def model(self) -> type[RulesetBase]:
+        from .model import Ruleset
+
+        return Ruleset
+
+    def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
+        from .fleet import validate
+
+        return validate(roster, ruleset)  # type: ignore[arg-type]  # the registry hands it its own model
+
+    def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
+        from .fleet import starter_roster
+
+        return starter_roster(ruleset, preset)  # type: ignore[arg-type]
+
+    def offered_loadout(self, ruleset: RulesetBase, roster: Roster, ship: ShipEntry) -> Mapping[str, Any]:
+        """What each ship may mount: its class's loadout."""
+        from .fleet import offered_loadout
+
+        return offered_loadout(ruleset, ship.ship_class)  # type: ignore[arg-type]
+
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
         from .odds import attack_odds
 
         return attack_odds(ruleset, dict(options))
+
+    def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
+        from .plugin import Plugin
+
+        return Plugin(ruleset)  # type: ignore[arg-type]  # the registry hands it lukas's own model
 
 
 RULESET = LukasPackage()

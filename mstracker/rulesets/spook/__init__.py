@@ -7,13 +7,17 @@ what the screens need and imports the heavy modules (model, procedures, game plu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..class_loadout import ClassLoadoutPackage
-from ...rules.contract import DemoSpec, OddsOption, OptionType, SceneStep
+from ...rules.contract import DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep
+
+if TYPE_CHECKING:
+    from ...fleet import FleetReport, Roster, ShipEntry
+    from ...game.plugin import RulesetPlugin
+    from ...rules.base import RulesetBase
 
 
-class SpookPackage(ClassLoadoutPackage):
+class SpookPackage(RulesetPackage):
     id = "spook"
     order = 10
     title = "Lego Microspacewars (Spook's v0.2.2)"
@@ -39,10 +43,37 @@ class SpookPackage(ClassLoadoutPackage):
         measured={"distance": "6"},  # the range decides only the reach (§3 B2); 6 units: every weapon of Blue Fang
     )
 
+    # each answer imports its own module when asked, so listing the rulesets stays cheap
+    def model(self) -> type[RulesetBase]:
+        from .model import Ruleset
+
+        return Ruleset
+
+    def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
+        from .fleet import validate
+
+        return validate(roster, ruleset)  # type: ignore[arg-type]  # the registry hands it its own model
+
+    def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
+        from .fleet import starter_roster
+
+        return starter_roster(ruleset, preset)  # type: ignore[arg-type]
+
+    def offered_loadout(self, ruleset: RulesetBase, roster: Roster, ship: ShipEntry) -> Mapping[str, Any]:
+        """What each ship may mount: its class's loadout."""
+        from .fleet import offered_loadout
+
+        return offered_loadout(ruleset, ship.ship_class)  # type: ignore[arg-type]
+
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
         from .odds import odds
 
         return odds(ruleset, dict(options))
+
+    def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
+        from .plugin import Plugin
+
+        return Plugin(ruleset)
 
 
 RULESET = SpookPackage()
