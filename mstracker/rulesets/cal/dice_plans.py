@@ -25,17 +25,10 @@ ROLLING_STEPS = frozenset({"fire_damage", "fire_roll", "boarders", "resolve_dama
 
 
 def action_dice(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-    """The dice action `kind` rolls with these arguments (None for actions that never roll; fire and
-    point defence declare their own: fire.py, point_defence.py)."""
+    """The dice action `kind` rolls with these arguments (None for actions that never roll; fire, point
+    defence and intercept declare their own: fire.py, point_defence.py, intercept.py)."""
     plan = PlanBuilder()
-    if kind == "intercept":
-        icp = plugin.prepare_intercept(state, args)
-        if icp.roll_under is not None:  # rolled by the side with the higher ATA, to whom a low face is good
-            winner = icp.roller
-            plan.die(6, f"whether the winner of {icp.fighters['id']} against {icp.target['id']} stays: "
-                        f"unmodified, under {icp.roll_under}", ship=winner.get("ship"),
-                     player=winner["owner"], table=f"Intercept roll ({cite.CRAFT})", rank=low_is_good(6))
-    elif kind in ("damage-control", "rally"):
+    if kind in ("damage-control", "rally"):
         ship = (plugin.prepare_damage_control(state, args).ship if kind == "damage-control"
                 else plugin.prepare_choice(state, args["ship"], "rally"))
         if args.get("failed"):  # recorded as failed: no die (refused unless no face could succeed)

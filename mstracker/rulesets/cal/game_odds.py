@@ -1,6 +1,6 @@
-"""Exact odds of every cal roll in a game, before it is made (gunnery's are its typed actions', fire.py and
-point_defence.py): intercepts, Damage Control, rallying, and the immediate damage of a blast, a ram or a
-hard turn; ordnance attacks roll nothing, but their damage and its chance to destroy are shown too.
+"""Exact odds of the cal rolls still made by deciders, before they are made (the typed actions' are their
+own: fire.py, point_defence.py, intercept.py, ordnance_attack.py): Damage Control, rallying, and the
+immediate damage of a blast, a ram or a hard turn.
 
 Each reads the action's own `prepare_*` checks, so odds appear only for an action that may be done
 (InvalidAction says why not), and None while the form still lacks what the roll depends on.
@@ -15,42 +15,21 @@ from ...rules.outcome import AttackOdds
 from ...game.state import GameState, ShipState
 from .common import p_success
 from .damage import NONE, destroy_chance
-from .fire import recorded
-from .odds import damage_figures, destroy_note
-from .procedures import intercept_distribution
+from .odds import destroy_note
 from .notation import signed
 
 if TYPE_CHECKING:
     from .plugin import Plugin
 
-NEEDED = {"intercept": ("token", "target"), "damage-control": ("ship", "choice"), "rally": ("ship",),
-          "blast": ("ship", "targets"), "ram": ("ship", "other"), "course": ("ship", "spend"),
-          "ordnance-attack": ("token", "target")}
+NEEDED = {"damage-control": ("ship", "choice"), "rally": ("ship",),
+          "blast": ("ship", "targets"), "ram": ("ship", "other"), "course": ("ship", "spend")}
 
 
 def action_odds(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
     if kind not in NEEDED or any(args.get(k) in (None, "") for k in NEEDED[kind]):
         return None
-    return {"intercept": _intercept, "damage-control": _check,
-            "rally": _check, "blast": _blast, "ram": _ram, "course": _course,
-            "ordnance-attack": _ordnance_attack}[kind](plugin, state, kind, args)
-
-
-def _intercept(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
-    icp = plugin.prepare_intercept(state, args, timed=False)
-    a, b = icp.fighters["id"], icp.target["id"]
-    dist = intercept_distribution(plugin.rules(state), [icp.fighters["kind"]] * icp.units,
-                                  [icp.target["kind"]] * icp.target_units)
-    words = {"a": f"{a} stays, {b} removed", "b": f"{b} stays, {a} removed", "none": "both removed"}
-    outcomes = {words[k]: p for k, p in dist.items()}
-    notes = ["The lower total ATA is removed; the higher stays only on an unmodified d6 under the difference "
-             "(cal §Craft)."]
-    if icp.roll_under is None and not plugin.setting(state, "intercept_zero_ata_roll"):
-        notes.append("Against 0-ATA ordnance the fighter remains without a roll (house setting "
-                     "intercept_zero_ata_roll = false).")
-    # The headline is the intercepting token's own survival: "both removed" is not staying.
-    return AttackOdds(p_hit=dist.probability(lambda k: k == "a"), outcomes=outcomes, notes=tuple(notes),
-                      hit_label="Fighters stay")
+    return {"damage-control": _check, "rally": _check, "blast": _blast, "ram": _ram,
+            "course": _course}[kind](plugin, state, kind, args)
 
 
 def _check(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
@@ -103,16 +82,3 @@ def _ram(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> A
 def _course(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
     change = plugin.prepare_course(state, args)
     return _hit_outcomes(plugin, state, [(change.ship, change.hard_turn)]) if change.hard_turn else None
-
-
-def _ordnance_attack(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
-    attack = plugin.prepare_ordnance_attack(state, args, timed=False)
-    if not attack.damage:
-        return AttackOdds(p_hit=None, outcomes={f"{attack.target.label} Boarders +{attack.boarders}": Fraction(1)})
-    rules = plugin.rules(state)
-    already = recorded(plugin, state, attack.target)
-    figures = damage_figures(rules, int(attack.target.record["ss"]), already, {attack.damage: Fraction(1)})
-    return AttackOdds(p_hit=None, damage={attack.damage: Fraction(1)}, expected_damage=Fraction(attack.damage),
-                      p_destroy=figures.pop("p_destroy"), extra=figures,
-                      notes=("No roll: ordnance that reaches its target always hits (cal §Torpedoes, §Craft); the "
-                             "damage is applied in the Damage phase.", destroy_note(rules)))

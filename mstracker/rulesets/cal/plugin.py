@@ -1,8 +1,8 @@
 """The Colors and Lights (cal) game plugin: the whole round as bookkeeping on Ship Records.
 
-Gunnery's actions are typed actions (fire.py, point_defence.py: the refusals, dice, exact outcome and
-decision of each from one prepared value). The other deciders live in one module per part of the round —
-ordnance (ready track, launches, engagements), movement, repairs (damage control, rally, blast) and the
+Gunnery's and the engagements' actions are typed actions (fire.py, point_defence.py, intercept.py,
+ordnance_attack.py: the refusals, dice, exact outcome and decision of each from one prepared value). The
+other deciders live in one module per part of the round — ordnance (ready track, launches), movement, repairs (damage control, rally, blast) and the
 automatic steps — on a shared base (game_base, damage_record); planning holds the fire planner's answers. This class adds the ruleset contract's answers, each worked out in
 its own module: readiness, legal (actors, targets, tokens), dice_plans (the dice declared before
 rolling), obligations (what blocks the game, and what is on the table) and game_odds.
@@ -29,7 +29,9 @@ from .movement import CalMovement
 from . import planning
 from .fire import Fire
 from .point_defence import PointDefenceAction
-from .engagements import CalEngagements
+from .intercept import InterceptAction
+from .ordnance_attack import OrdnanceAttackAction
+from .ready_track import CalReadyTrack
 from .readiness import ship_readiness
 from .record import CalRecord
 from .repairs import CalRepairs
@@ -47,7 +49,7 @@ NARRATIVE = frozenset({
 })
 
 
-class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
+class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalReadyTrack):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
@@ -67,7 +69,7 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
         "alter_course": ("course",),
     }
 
-    rule_actions = (Fire, PointDefenceAction)
+    rule_actions = (Fire, PointDefenceAction, InterceptAction, OrdnanceAttackAction)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
