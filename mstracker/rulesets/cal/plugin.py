@@ -48,6 +48,11 @@ NARRATIVE = frozenset({
     "shots-reset",
 })
 
+#: The order of the action menu and help: gunnery first, then the round's parts as the deciders once stood.
+ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", "launch", "remove-ordnance", "intercept",
+                "ordnance-attack", "course", "set-course", "ftl-power-up", "ftl-power-down", "jump", "ram",
+                "damage-control", "rally", "blast", "cc-check")
+
 
 class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalReadyTrack):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
@@ -76,11 +81,11 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalReadyTrack):
         self._memo: tuple[GameState | None, dict[tuple[Any, ...], Any]] = (None, {})
 
     def action_specs(self) -> tuple[ActionSpec, ...]:
-        """Gunnery's typed actions first, where their deciders stood: the action menu, the attack dialog and
-        help list cal's actions in the order they always had."""
+        """In the order cal's actions always had (ACTION_ORDER): the action menu, the attack dialog and help
+        list them so whichever are typed actions."""
         specs = super().action_specs()
-        return (tuple(s for s in specs if self.typed_action(s.kind) is not None)
-                + tuple(s for s in specs if self.typed_action(s.kind) is None))
+        last = len(ACTION_ORDER)
+        return tuple(sorted(specs, key=lambda s: ACTION_ORDER.index(s.kind) if s.kind in ACTION_ORDER else last))
 
     # ---- the round ------------------------------------------------------------------------------
     def phase_applies(self, state: GameState, index: int) -> bool:
