@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...game.state import GameState, ShipState
-from ...rules.contract import DicePlan, PlanBuilder, low_is_good
+from ...rules.contract import DicePlan, PlanBuilder
 from . import cite
 from .damage import NONE, table_called
 from .damage_plan import ShipDamageDice
@@ -25,20 +25,10 @@ ROLLING_STEPS = frozenset({"fire_damage", "fire_roll", "boarders", "resolve_dama
 
 
 def action_dice(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-    """The dice action `kind` rolls with these arguments (None for actions that never roll; fire, point
-    defence and intercept declare their own: fire.py, point_defence.py, intercept.py)."""
+    """The dice action `kind` rolls with these arguments (None for actions that never roll; the typed
+    actions declare their own: fire.py, point_defence.py, intercept.py, damage_control.py)."""
     plan = PlanBuilder()
-    if kind in ("damage-control", "rally"):
-        ship = (plugin.prepare_damage_control(state, args).ship if kind == "damage-control"
-                else plugin.prepare_choice(state, args["ship"], "rally"))
-        if args.get("failed"):  # recorded as failed: no die (refused unless no face could succeed)
-            return None
-        key = "damage_control_target" if kind == "damage-control" else "rally_target"
-        what = "Damage Control" if kind == "damage-control" else "Rally"
-        plan.die(6, f"{what} roll of {ship.label}: succeeds on {plugin.setting(state, key)}+ with Crew "
-                    f"{signed(int(ship.record['crew']))}", ship=ship.id,
-                 table=f"{what} roll ({cite.step(cite.INTERPHASE, 6)}; target a house default)")
-    elif kind == "blast":
+    if kind == "blast":
         blast = plugin.prepare_blast(state, args)
         if blast.immediate:
             for victim in blast.victims:

@@ -1,6 +1,6 @@
 """Exact odds of the cal rolls still made by deciders, before they are made (the typed actions' are their
-own: fire.py, point_defence.py, intercept.py, ordnance_attack.py): Damage Control, rallying, and the
-immediate damage of a blast, a ram or a hard turn.
+own: fire.py, point_defence.py, intercept.py, ordnance_attack.py, damage_control.py): the immediate
+damage of a blast, a ram or a hard turn.
 
 Each reads the action's own `prepare_*` checks, so odds appear only for an action that may be done
 (InvalidAction says why not), and None while the form still lacks what the roll depends on.
@@ -13,41 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 from ...rules.outcome import AttackOdds
 from ...game.state import GameState, ShipState
-from .common import p_success
 from .damage import NONE, destroy_chance
 from .odds import destroy_note
-from .notation import signed
 
 if TYPE_CHECKING:
     from .plugin import Plugin
 
-NEEDED = {"damage-control": ("ship", "choice"), "rally": ("ship",),
-          "blast": ("ship", "targets"), "ram": ("ship", "other"), "course": ("ship", "spend")}
+NEEDED = {"blast": ("ship", "targets"), "ram": ("ship", "other"), "course": ("ship", "spend")}
 
 
 def action_odds(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
     if kind not in NEEDED or any(args.get(k) in (None, "") for k in NEEDED[kind]):
         return None
-    return {"damage-control": _check, "rally": _check, "blast": _blast, "ram": _ram,
-            "course": _course}[kind](plugin, state, kind, args)
-
-
-def _check(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds:
-    if kind == "damage-control":
-        dc = plugin.prepare_damage_control(state, args)
-        ship, key, what = dc.ship, "damage_control_target", {
-            "repair": f"repaired ({dc.system or 'the one effect'})", "boarder": "one Boarder removed",
-            "fire": "one Fire put out"}[dc.choice]
-    else:
-        ship = plugin.prepare_choice(state, args["ship"], "rally")
-        key = "rally_target"
-        cap = plugin.rally_cap(state, ship)
-        what = "Crew +1" if cap is None or int(ship.record["crew"]) < cap else "no change: Crew is at its cap"
-    target = int(plugin.setting(state, key))
-    p = p_success(target, int(ship.record["crew"]))
-    return AttackOdds(p_hit=p, hit_label="Success", outcomes={f"success: {what}": p, "failure: nothing changes": 1 - p},
-                      notes=(f"Succeeds on {target}+ on d6 + Crew {signed(int(ship.record['crew']))} (the target is a "
-                             f"house default: {key}; the book's was lost).",))
+    return {"blast": _blast, "ram": _ram, "course": _course}[kind](plugin, state, kind, args)
 
 
 def _hit_outcomes(plugin: Plugin, state: GameState, hits: list[tuple[ShipState, int]]) -> AttackOdds:

@@ -74,12 +74,11 @@ class OrdnanceAttackAction(RuleAction[OrdnanceAttack]):
 
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> OrdnanceAttack:
         """The attack now, in Gunnery's ordnance attacks, in the token's player's part of it."""
+        owner = self.plugin.acting_player(state, self.kind, dict(args))  # the token's, as the engine reads it
+        if owner is not None and state.started:
+            turn_order.refuse_out_of_turn(_Seat(self.plugin), state, self.kind, owner)  # type: ignore[arg-type]
         self.plugin.check_time(state, self.kind)
-        p = self.plan(state, args)
-        if state.started:
-            turn_order.refuse_out_of_turn(_Seat(self.plugin), state, self.kind,  # type: ignore[arg-type]
-                                          int(p.token["owner"]))
-        return p
+        return self.plan(state, args)
 
     def plan(self, state: GameState, args: Mapping[str, Any]) -> OrdnanceAttack:
         """Every check of an ordnance attack but its time, in the decider's order."""

@@ -29,6 +29,7 @@ from .movement import CalMovement
 from . import planning
 from .fire import Fire
 from .point_defence import PointDefenceAction
+from .damage_control import DamageControlAction, RallyAction
 from .intercept import InterceptAction
 from .ordnance_attack import OrdnanceAttackAction
 from .ready_track import CalReadyTrack
@@ -74,7 +75,7 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalReadyTrack):
         "alter_course": ("course",),
     }
 
-    rule_actions = (Fire, PointDefenceAction, InterceptAction, OrdnanceAttackAction)
+    rule_actions = (Fire, PointDefenceAction, InterceptAction, OrdnanceAttackAction, DamageControlAction, RallyAction)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)

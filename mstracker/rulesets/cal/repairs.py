@@ -5,7 +5,8 @@ The book's text for Damage Control and rallying was lost with its "Specific roll
 1d6 + Crew against a house-default target (damage_control_target, rally_target). Which effects
 Damage Control may repair follows the effects' `repairable` marks; a bay or tube lost to Ordnance
 Bay Damaged — "destroyed" in the book's example — comes back only under the house setting
-dc_restores_bay. Each action's checks are one `prepare_*` step, shared with its declared dice.
+dc_restores_bay. Damage Control and rally are typed actions (damage_control.py); blast's checks are one
+`prepare_blast` step, shared with its declared dice.
 """
 
 from __future__ import annotations
@@ -21,22 +22,13 @@ from . import cite
 from .damage_record import STATUS_FLAGS, CalDamage
 from .game_base import BAY_ITEMS, DC_DONE, POINT_ITEM, RALLIED, WEAPON_ITEMS
 from .model import CAPITAL
-from .common import p_success
-from .notation import plural, signed
-from .procedures import crew_cap, resolve_damage_control, resolve_rally
+from .notation import plural
+from .procedures import crew_cap
 from .tokens import find_token, tokens, with_tokens
 
 REPAIR_WORDS = {"engines_damaged": "engines damaged", "sensors_offline": "sensors offline",
                 "engines_offline": "engines offline", "weapons_offline": "weapons offline"}
 Fix = tuple[str, str | None, str]  # (effect code, item id or None, record flag or "")
-
-
-@dataclass(frozen=True)
-class DamageControl:
-    ship: ShipState
-    choice: str  # repair, boarder or fire
-    system: str
-    fix: Fix | None
 
 
 @dataclass(frozen=True)
@@ -50,7 +42,7 @@ class Blast:
 
 
 class CalRepairs(CalDamage):
-    """damage-control, rally and blast."""
+    """What Damage Control and a rally may do (their typed actions: damage_control.py), and blast."""
 
     # ---- what needs doing -----------------------------------------------------------------------
     def repairable(self, state: GameState, ship: ShipState) -> dict[str, Fix]:
@@ -96,122 +88,6 @@ class CalRepairs(CalDamage):
     def controlled(self, ship: ShipState) -> bool:
         marks = self.marks(ship)
         return DC_DONE in marks or RALLIED in marks
-
-    # ---- Damage Control and rally -----------------------------------------------------------------
-    def prepare_choice(self, state: GameState, ref: str, kind: str) -> ShipState:
-        self.check_time(state, kind)
-        ship = self.acting_ship(state, ref)
-        if self.controlled(ship):
-            raise InvalidAction(f"{ship.label} has made its damage control or rally roll this Interphase "
-                                f"({cite.step(cite.INTERPHASE, 6)})")
-        return ship
-
-    def prepare_damage_control(self, state: GameState, args: dict[str, Any]) -> DamageControl:
-        ship = self.prepare_choice(state, args["ship"], "damage-control")
-        choice = args["choice"]
-        system = " ".join(str(args.get("system") or "").replace("_", " ").replace("-", " ").split())
-        fix: Fix | None = None
-        if choice == "repair":
-            options = self.repairable(state, ship)
-            if not options:
-                raise InvalidAction(f"{ship.label} has no damage that can be repaired ({cite.step(cite.INTERPHASE, 6)})")
-            key = system.casefold() or (next(iter(options)) if len(options) == 1 else "")
-            key = {"pd": "point", "point defence": "point", "point defences": "point"}.get(key, key)
-            if key not in options:
-                raise InvalidAction(f"name what to repair on {ship.label}: {', '.join(options)} "
-                                    f"({cite.step(cite.INTERPHASE, 6)})")
-            fix = options[key]
-        elif choice == "boarder" and int(ship.record["boarders"]) <= 0:
-            raise InvalidAction(f"{ship.label} has no Boarders ({cite.step(cite.INTERPHASE, 6)})")
-        elif choice == "fire" and int(ship.record["fire"]) <= 0:
-            raise InvalidAction(f"{ship.label} has no Fire ({cite.step(cite.INTERPHASE, 6)})")
-        return DamageControl(ship, choice, system, fix)
-
-    @action(
-        "damage-control",
-        ArgSpec("ship", ArgType.SHIP, "the ship"),
-        ArgSpec("choice", ArgType.CHOICE, "what a success does", choices=("repair", "boarder", "fire")),
-        ArgSpec("system", ArgType.TEXT, "for repair: point, beam, projectile, a bay (torpedoes...), engines damaged, "
-                "engines offline, sensors offline or weapons offline", required=False, default="", rest=True),
-        ArgSpec("failed", ArgType.BOOL, "record the roll as failed without rolling: only when no face can succeed",
-                required=False, default=False),
-        help="cal §0 Interphase, step 6: the Damage Control roll, d6 + Crew against the Damage Control target (a "
-        "house default, 4: damage_control_target; the book's text was lost). Dice: one d6. A success repairs one "
-        "damage effect, removes one Boarder or puts out one Fire (chosen before the roll). Instead of this, a ship "
-        "may rally.",
-        rolls=True,
-    )
-    def damage_control(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        p = self.prepare_damage_control(state, args)
-        ship = p.ship
-        if args.get("failed"):
-            return self.record_failed(state, ship, "damage-control", DC_DONE)
-        res = resolve_damage_control(self.rules(state), dice, int(ship.record["crew"]))
-        new = self.with_mark(ship, DC_DONE)
-        words = [res.steps[0].text]
-        if not res.outcome["success"]:
-            words.append("Nothing changes this round.")
-        elif p.fix is not None:
-            code, item_id, flag = p.fix
-            if flag:
-                new = new.with_values({flag: False})
-                words.append(f"Repaired: {REPAIR_WORDS[flag]}.")
-            elif code == "bay_damaged":
-                item = new.item(item_id or "")
-                new = new.with_item_values(item.id, {"bays": int(item.record["bays"]) + 1})
-                words.append(f"Repaired: {item.name} {int(item.record['bays']) + 1} of {item.record['bays_max']}.")
-            else:
-                new = new.with_item_values(item_id or "", {"damaged": False})
-                words.append(f"Repaired: {new.item(item_id or '').name}.")
-        else:
-            key = "boarders" if p.choice == "boarder" else "fire"
-            new = new.with_values({key: int(ship.record[key]) - 1})
-            words.append(f"{'Boarders' if key == 'boarders' else 'Fire'} {ship.record[key]} → {int(ship.record[key]) - 1}.")
-        text = f"{ship.label} Damage Control ({p.choice}{' ' + p.system if p.system else ''}): " + " ".join(words)
-        data = {"ship": ship.id, "choice": p.choice, "system": p.system, "success": res.outcome["success"],
-                "dice": dice_data(dice.take())}
-        return self.emit("damage-control", state, state.with_ship(new), text, "damage control", **data)
-
-    @action(
-        "rally",
-        ArgSpec("ship", ArgType.SHIP, "the ship"),
-        ArgSpec("failed", ArgType.BOOL, "record the roll as failed without rolling: only when no face can succeed",
-                required=False, default=False),
-        help="cal §0 Interphase, step 6, instead of damage control: rally the crew, d6 + Crew against the Rally "
-        "target (a house default, 4: rally_target). Dice: one d6. A success gives Crew +1, up to the starting Crew "
-        "less permanent losses (crew_recovery_cap).",
-        rolls=True,
-    )
-    def rally(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.prepare_choice(state, args["ship"], "rally")
-        if args.get("failed"):
-            return self.record_failed(state, ship, "rally", RALLIED)
-        crew, permanent = int(ship.record["crew"]), int(ship.record.get("crew_permanent", 0))
-        res = resolve_rally(self.rules(state), dice, crew, self.ruleset.general.crew_start, permanent)
-        new = self.with_mark(ship, RALLIED).with_values({"crew": int(res.outcome["crew"])})
-        text = f"{ship.label} rallies the crew: " + " ".join(s.text for s in res.steps)
-        data = {"ship": ship.id, "success": res.outcome["success"], "dice": dice_data(dice.take())}
-        return self.emit("rallied", state, state.with_ship(new), text, "rally", **data)
-
-    def cannot_succeed(self, state: GameState, ship: ShipState, kind: str) -> bool:
-        """True when no face of the d6 reaches the Damage Control or Rally target with the ship's Crew."""
-        key = "damage_control_target" if kind == "damage-control" else "rally_target"
-        return p_success(int(self.setting(state, key)), int(ship.record["crew"])) == 0
-
-    def record_failed(self, state: GameState, ship: ShipState, kind: str, mark: str) -> list[Event]:
-        """A Damage Control or Rally roll no face can win, recorded as failed without a roll (the table's
-        time saved: the d6 would change nothing)."""
-        key = "damage_control_target" if kind == "damage-control" else "rally_target"
-        target, crew = int(self.setting(state, key)), int(ship.record["crew"])
-        what = "Damage Control" if kind == "damage-control" else "Rally"
-        if not self.cannot_succeed(state, ship, kind):
-            raise InvalidAction(f"{ship.label}'s {what} roll can succeed ({target}+ on d6 + Crew {signed(crew)}): "
-                                f"roll it ({cite.step(cite.INTERPHASE, 6)})")
-        text = (f"{ship.label} {what}: recorded as failed without a roll — no face reaches {target}+ on d6 + Crew "
-                f"{signed(crew)} ({cite.step(cite.INTERPHASE, 6)}). Nothing changes this round.")
-        story = "damage-control" if kind == "damage-control" else "rallied"
-        data = {"ship": ship.id, "success": False, "recorded_failed": True}
-        return self.emit(story, state, state.with_ship(self.with_mark(ship, mark)), text, what.lower(), **data)
 
     # ---- Reactor Breach -------------------------------------------------------------------------
     def prepare_blast(self, state: GameState, args: dict[str, Any]) -> Blast:
