@@ -1,14 +1,12 @@
-"""The dice of every cal roll, declared before it is rolled: each action that rolls and each automatic
-step that rolls, in rolling order, each die naming its ship, its table (with the book's section) and
-what it decides. The engine checks every real roll against these plans.
-
-An action's plan runs the action's own `prepare_*` checks first, so a plan is refused for exactly the
-reasons (and in the words) the action itself would be.
+"""The dice of cal's automatic steps that roll, declared before they are rolled, in rolling order, each die
+naming its ship, its table (with the book's section) and what it decides; and the dice of immediate damage,
+which the typed actions that deal it declare (moves.py, blast.py; every action declares its own dice). The
+engine checks every real roll against these plans.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...game.state import GameState, ShipState
 from ...rules.contract import DicePlan, PlanBuilder
@@ -22,29 +20,6 @@ if TYPE_CHECKING:
     from .plugin import Plugin
 
 ROLLING_STEPS = frozenset({"fire_damage", "fire_roll", "boarders", "resolve_damage"})
-
-
-def action_dice(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-    """The dice action `kind` rolls with these arguments (None for actions that never roll; the typed
-    actions declare their own: fire.py, point_defence.py, intercept.py, damage_control.py)."""
-    plan = PlanBuilder()
-    if kind == "blast":
-        blast = plugin.prepare_blast(state, args)
-        if blast.immediate:
-            for victim in blast.victims:
-                immediate(plugin, state, plan, victim, blast.amount, f"{blast.ship.label}'s blast ({blast.amount})")
-    elif kind == "course":
-        change = plugin.prepare_course(state, args)
-        if change.hard_turn:
-            immediate(plugin, state, plan, change.ship, change.hard_turn, f"the hard turn ({change.hard_turn} SS)")
-    elif kind == "ram":
-        ram = plugin.prepare_ram(state, args)
-        first_ss, second_ss = int(ram.first.record["ss"]), int(ram.second.record["ss"])
-        immediate(plugin, state, plan, ram.first, second_ss, f"the ram ({second_ss} from {ram.second.label})")
-        immediate(plugin, state, plan, ram.second, first_ss, f"the ram ({first_ss} from {ram.first.label})")
-    else:
-        return None
-    return plan.build()
 
 
 def immediate(plugin: Plugin, state: GameState, plan: PlanBuilder, ship: ShipState, amount: int, why: str) -> None:

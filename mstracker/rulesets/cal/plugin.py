@@ -21,11 +21,13 @@ from ...rules.contract import (ArgChoice, DicePlan, ItemReadiness, LegalAction, 
                                TableItem)
 from ...rules.contract import Capabilities
 from ...rules.outcome import AttackOdds
-from . import dice_plans, game_odds, legal, obligations
+from . import dice_plans, legal, obligations
 from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
 from .tokens import find_token
 from .legacy import read_legacy
-from .movement import CalMovement
+from .blast import BlastAction
+from .ftl import FtlPowerDown, FtlPowerUp, Jump
+from .moves import CourseAction, RamAction, SetCourseAction
 from . import planning
 from .fire import Fire
 from .point_defence import PointDefenceAction
@@ -55,7 +57,7 @@ ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", 
                 "damage-control", "rally", "blast", "cc-check")
 
 
-class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalReadyTrack):
+class Plugin(CalRecord, CalSteps, CalRepairs, CalReadyTrack):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
@@ -75,7 +77,8 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalReadyTrack):
         "alter_course": ("course",),
     }
 
-    rule_actions = (Fire, PointDefenceAction, InterceptAction, OrdnanceAttackAction, DamageControlAction, RallyAction)
+    rule_actions = (Fire, PointDefenceAction, InterceptAction, OrdnanceAttackAction, CourseAction, SetCourseAction,
+                    FtlPowerUp, FtlPowerDown, Jump, RamAction, DamageControlAction, RallyAction, BlastAction)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
@@ -172,9 +175,6 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalReadyTrack):
     def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
         return legal.arg_choices(self, state, kind, args)
 
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        return dice_plans.action_dice(self, state, kind, args)
-
     def step_dice(self, state: GameState, step_id: str) -> DicePlan | None:
         return dice_plans.step_dice(self, state, step_id)
 
@@ -210,9 +210,6 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalReadyTrack):
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return obligations.on_table(self, state)
-
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        return game_odds.action_odds(self, state, kind, args)
 
     def step_odds(self, state: GameState, step_id: str) -> AttackOdds | None:
         return step_odds(self, state, step_id)
