@@ -10,7 +10,8 @@ from ...game.batch import Batch
 from ...game.events import Event
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, RuleAction
-from .fire import in_turn
+from ...game import turn_order
+from .fire import _Seat, in_turn
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -28,6 +29,13 @@ class CalAction(RuleAction[P]):
         in_turn(self.plugin, state, self.kind, args)
         self.plugin.check_time(state, self.kind)
         return self.ship_arg(state, args, arg)
+
+    def token_turn(self, state: GameState, args: Mapping[str, Any]) -> None:
+        """Refused out of turn for what a token does without a ship of its own, as the engine refuses it (the
+        token's owner acts: an ordnance attack, a recall)."""
+        owner = self.plugin.acting_player(state, self.kind, dict(args))
+        if owner is not None and state.started:
+            turn_order.refuse_out_of_turn(_Seat(self.plugin), state, self.kind, owner)  # type: ignore[arg-type]
 
     def ship_arg(self, state: GameState, args: Mapping[str, Any], arg: str = "ship") -> ShipState:
         if args.get(arg) in (None, ""):

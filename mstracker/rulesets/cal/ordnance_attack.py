@@ -11,26 +11,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...dice import Distribution
-from ...game import turn_order
 from ...game.batch import Batch
 from ...game.damage import with_expected_dealt
 from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder
 from ...game.state import GameState, ShipState
-from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
+from ...game.typed_action import OddsWords, Outcome
 from ...rules.outcome import AttackOdds
 from . import cite
 from .fire import recorded
 from .notation import plural
 from .odds import damage_figures, destroy_note
-from .ready_track import TOKEN_ARG
+from .action_base import CalAction
+from .ready_track import TOKEN_ARG, token_units
 from .tokens import replace_token, token_label
-
-if TYPE_CHECKING:
-    from .plugin import Plugin
 
 ORDNANCE_ATTACK_HELP = (
     "resolve an ordnance attack after point defence (cal §Torpedoes, §Craft): a torpedo deals 10 a unit, "
@@ -51,17 +48,9 @@ class OrdnanceAttack:
     boarders: int
 
 
-@dataclass(frozen=True)
-class _Seat:
-    """What the turn order reads of an engine: its plugin (game.turn_order)."""
-
-    plugin: Plugin
-
-
-class OrdnanceAttackAction(RuleAction[OrdnanceAttack]):
+class OrdnanceAttackAction(CalAction[OrdnanceAttack]):
     """ordnance-attack: a token in play attacks the hostile ship it reached."""
 
-    plugin: Plugin
     spec = ActionSpec(
         "ordnance-attack",
         ORDNANCE_ATTACK_HELP,
@@ -74,20 +63,15 @@ class OrdnanceAttackAction(RuleAction[OrdnanceAttack]):
 
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> OrdnanceAttack:
         """The attack now, in Gunnery's ordnance attacks, in the token's player's part of it."""
-        owner = self.plugin.acting_player(state, self.kind, dict(args))  # the token's, as the engine reads it
-        if owner is not None and state.started:
-            turn_order.refuse_out_of_turn(_Seat(self.plugin), state, self.kind, owner)  # type: ignore[arg-type]
+        self.token_turn(state, args)  # the token's owner acts, as the engine reads it
         self.plugin.check_time(state, self.kind)
         return self.plan(state, args)
 
     def plan(self, state: GameState, args: Mapping[str, Any]) -> OrdnanceAttack:
         """Every check of an ordnance attack but its time, in the decider's order."""
         plugin = self.plugin
-        for name in ("token", "target"):
-            if args.get(name) in (None, ""):
-                raise Incomplete(name)
-        units = args.get("units")
-        token, n = plugin._token_units(state, str(args["token"]), None if units in (None, "") else units, cite.CRAFT)
+        self.need(args, "token", "target")
+        token, n = token_units(state, str(args["token"]), args.get("units"), cite.CRAFT)
         target = plugin.target_ship(state, str(args["target"]))
         if target.owner == token["owner"]:
             raise InvalidAction(f"{target.label} is on {token['id']}'s own side: ordnance attacks hostile ships "
@@ -148,7 +132,5 @@ class OrdnanceAttackAction(RuleAction[OrdnanceAttack]):
         verb = "attacks" if units == 1 else "attack"
         leave = "it leaves" if units == 1 else "they leave"
         text = f"{plural(units, 'unit')} of {token_label(token)} {verb} {target.label}: {result}; {leave} play."
-        events = plugin.emit("ordnance-attacked", state, after, text, "ordnance attack", token=token["id"],
-                             target=target.id, units=units)
-        batch.add(*events)
-        batch.add(*plugin.game_over(state, events))
+        self.finish(batch, plugin.emit("ordnance-attacked", state, after, text, "ordnance attack", token=token["id"],
+                                       target=target.id, units=units))

@@ -34,7 +34,7 @@ from .point_defence import PointDefenceAction
 from .damage_control import DamageControlAction, RallyAction
 from .intercept import InterceptAction
 from .ordnance_attack import OrdnanceAttackAction
-from .ready_track import CalReadyTrack
+from .ready_track import TRACK_ACTIONS
 from .readiness import ship_readiness
 from .record import CalRecord
 from .repairs import CalRepairs
@@ -57,7 +57,7 @@ ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", 
                 "damage-control", "rally", "blast", "cc-check")
 
 
-class Plugin(CalRecord, CalSteps, CalRepairs, CalReadyTrack):
+class Plugin(CalRecord, CalSteps, CalRepairs):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
@@ -77,8 +77,9 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalReadyTrack):
         "alter_course": ("course",),
     }
 
-    rule_actions = (Fire, PointDefenceAction, InterceptAction, OrdnanceAttackAction, CourseAction, SetCourseAction,
-                    FtlPowerUp, FtlPowerDown, Jump, RamAction, DamageControlAction, RallyAction, BlastAction)
+    rule_actions = (Fire, PointDefenceAction, *TRACK_ACTIONS, InterceptAction, OrdnanceAttackAction, CourseAction,
+                    SetCourseAction, FtlPowerUp, FtlPowerDown, Jump, RamAction, DamageControlAction, RallyAction,
+                    BlastAction)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
