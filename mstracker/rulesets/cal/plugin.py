@@ -26,6 +26,7 @@ from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
 from .tokens import find_token
 from .legacy import read_legacy
 from .blast import BlastAction
+from .cc_check import CcCheck
 from .ftl import FtlPowerDown, FtlPowerUp, Jump
 from .moves import CourseAction, RamAction, SetCourseAction
 from . import planning
@@ -79,7 +80,7 @@ class Plugin(CalRecord, CalSteps, CalRepairs):
 
     rule_actions = (Fire, PointDefenceAction, *TRACK_ACTIONS, InterceptAction, OrdnanceAttackAction, CourseAction,
                     SetCourseAction, FtlPowerUp, FtlPowerDown, Jump, RamAction, DamageControlAction, RallyAction,
-                    BlastAction)
+                    BlastAction, CcCheck)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
@@ -100,10 +101,6 @@ class Plugin(CalRecord, CalSteps, CalRepairs):
     def reduce(self, state: GameState, event: Event) -> GameState | None:
         """Only the events of saves written before the one event style (see legacy)."""
         return read_legacy(state, event)
-
-    def decide(self, state: GameState, kind: str, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        events = super().decide(state, kind, args, dice)
-        return events + self.game_over(state, events)
 
     def run_auto_step(self, state: GameState, step_id: str, dice: DiceRecorder) -> list[Event]:
         events = super().run_auto_step(state, step_id, dice)

@@ -1,6 +1,6 @@
 """cal's automatic steps: the Interphase (cal §0: ready tracks, FTL track, fire, Boarders, C&C), the
 Damage phase (cal §3: assault craft leave, fire damage, damage tables) and the C&C count (cal §Command &
-Control).
+Control; cc-check asks for it on demand: cc_check.py).
 
 Each step works through the ships in id order and draws its dice in that order; the dice are
 declared before the roll (dice_plans.step_dice), so physical dice can be typed for them.
@@ -8,13 +8,9 @@ declared before the roll (dice_plans.step_dice), so physical dice can be typed f
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...game.errors import InvalidAction
 from ...game.events import DiceRecorder, Event, dice_data
-from ...game.plugin import action, auto_step
+from ...game.plugin import auto_step
 from ...game.state import GameState, ShipState
-from . import cite
 from .damage_record import CalDamage
 from .game_base import ship_order
 from .notation import counter_text, parse_counter, plural, sorted_track
@@ -125,13 +121,6 @@ class CalSteps(CalDamage):
     @auto_step("command_control")
     def _command_control(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         return self.cc_report(state, always=False)
-
-    @action("cc-check", help="count each fleet's C&C and its fighters and bombers in play now (cal §Command & Control) (also done "
-            "automatically in the Interphase and the Damage phase); any above C&C must go (remove-ordnance).")
-    def cc_check(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        if not state.started:
-            raise InvalidAction(f"the game is in set-up; C&C counts craft in play ({cite.COMMAND})")
-        return self.cc_report(state, always=True)
 
     def cc_report(self, state: GameState, *, always: bool) -> list[Event]:
         """A cc-checked event with each fleet's C&C and craft in play (refreshed); with always=False
