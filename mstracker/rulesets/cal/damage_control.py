@@ -29,7 +29,7 @@ from .fire import in_turn
 from .game_base import DC_DONE, RALLIED
 from .notation import signed
 from .procedures import resolve_damage_control, resolve_rally
-from .repairs import REPAIR_WORDS, Fix
+from .repairs import REPAIR_WORDS, Fix, controlled, rally_cap, repairable
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -81,7 +81,7 @@ class ControlRoll(RuleAction[Control]):
         if args.get("ship") in (None, ""):
             raise Incomplete("ship")
         ship = plugin.acting_ship(state, str(args["ship"]))
-        if plugin.controlled(ship):
+        if controlled(plugin, ship):
             raise InvalidAction(f"{ship.label} has made its damage control or rally roll this Interphase "
                                 f"({cite.step(cite.INTERPHASE, 6)})")
         return ship
@@ -180,7 +180,7 @@ class DamageControlAction(ControlRoll):
         system = " ".join(str(args.get("system") or "").replace("_", " ").replace("-", " ").split())
         fix: Fix | None = None
         if choice == "repair":
-            options = plugin.repairable(state, ship)
+            options = repairable(plugin, state, ship)
             if not options:
                 raise InvalidAction(f"{ship.label} has no damage that can be repaired ({cite.step(cite.INTERPHASE, 6)})")
             key = system.casefold() or (next(iter(options)) if len(options) == 1 else "")
@@ -237,7 +237,7 @@ class RallyAction(ControlRoll):
 
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Control:
         ship = self.checked(state, args)
-        cap = self.plugin.rally_cap(state, ship)
+        cap = rally_cap(self.plugin, state, ship)
         success = "Crew +1" if cap is None or int(ship.record["crew"]) < cap else "no change: Crew is at its cap"
         return self.control(state, args, ship, success)
 

@@ -20,6 +20,7 @@ from .game_base import BAY_ITEMS, COURSE_SET, ITEM_FIELDS, FTL_SHUT, POINT_ITEM,
 from .notation import parse_counter
 from .obligations import cc_id
 from .point_defence import pd_allowance
+from .repairs import control_needs, controlled, may_rally
 from .tokens import intercepted_now, tokens
 
 if TYPE_CHECKING:
@@ -75,9 +76,9 @@ def may(plugin: Plugin, state: GameState, kind: str, ship: ShipState) -> bool:
         return any(parse_counter(c)[1] <= 0 for it in plugin.items_named(ship, *BAY_ITEMS.values())
                    for c in it.record.get("track") or [])
     if kind == "damage-control":
-        return not plugin.controlled(ship) and bool(plugin.control_needs(state, ship))
+        return not controlled(plugin, ship) and bool(control_needs(plugin, state, ship))
     if kind == "rally":  # only a crew below its starting Crew gains from a rally
-        return plugin.may_rally(state, ship)
+        return may_rally(plugin, state, ship)
     if kind == "course":
         return COURSE_SET not in marks and not rec.get("ftl_powered") and not rec.get("engines_offline")
     if kind == "ftl-power-up":

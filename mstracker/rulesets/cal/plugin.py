@@ -38,7 +38,6 @@ from .ordnance_attack import OrdnanceAttackAction
 from .ready_track import TRACK_ACTIONS
 from .readiness import ship_readiness
 from .record import CalRecord
-from .repairs import CalRepairs
 from .steps import CalSteps
 from .prefill import prefill
 from .step_odds import step_odds
@@ -58,7 +57,7 @@ ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", 
                 "damage-control", "rally", "blast", "cc-check")
 
 
-class Plugin(CalRecord, CalSteps, CalRepairs):
+class Plugin(CalRecord, CalSteps):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).

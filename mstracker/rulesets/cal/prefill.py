@@ -13,6 +13,7 @@ from .game_base import BAY_ITEMS, ITEM_FIELDS, POINT_ITEM
 from .legal import choices, over_cc
 from .notation import parse_counter
 from .point_defence import pd_allowance
+from .repairs import repairable
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -96,7 +97,7 @@ def _readiable_kind(plugin: Plugin, ship: ShipState) -> str | None:
 
 
 def _control(plugin: Plugin, state: GameState, ship: ShipState) -> dict[str, Any]:
-    options = plugin.repairable(state, ship)
+    options = repairable(plugin, state, ship)
     if options:
         return {"choice": "repair", "system": next(iter(options))}
     if int(ship.record.get("fire", 0)) > 0:
