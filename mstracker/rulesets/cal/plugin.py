@@ -16,7 +16,9 @@ from typing import Any
 
 from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
 from ...game.generic import end_game
-from ...game.state import GameState, ShipState
+from ...fleet import Roster, ShipEntry
+from ...game.records import RecordSpec
+from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import (ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness,
                                TableItem)
 from ...rules.contract import Capabilities
@@ -37,7 +39,7 @@ from .intercept import InterceptAction
 from .ordnance_attack import OrdnanceAttackAction
 from .ready_track import TRACK_ACTIONS
 from .readiness import ship_readiness
-from .record import CalRecord
+from . import record
 from .steps import CalSteps
 from .prefill import prefill
 from .step_odds import step_odds
@@ -57,7 +59,7 @@ ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", 
                 "damage-control", "rally", "blast", "cc-check")
 
 
-class Plugin(CalRecord, CalSteps):
+class Plugin(CalSteps):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
@@ -91,6 +93,20 @@ class Plugin(CalRecord, CalSteps):
         specs = super().action_specs()
         last = len(ACTION_ORDER)
         return tuple(sorted(specs, key=lambda s: ACTION_ORDER.index(s.kind) if s.kind in ACTION_ORDER else last))
+
+    # ---- the record and set-up (record.py) ----------------------------------------------------------
+    def build_record_spec(self) -> RecordSpec:
+        return record.RECORD_SPEC
+
+    def initial_ship(self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None,
+                     settings: Mapping[str, Any]) -> ShipState:
+        return record.initial_ship(self, ship_id, owner, entry, roster)
+
+    def initial_player(self, index: int, roster: Roster, settings: Mapping[str, Any]) -> PlayerState:
+        return record.initial_player(self, index, roster)
+
+    def initial_extra(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        return record.initial_extra()
 
     # ---- the round ------------------------------------------------------------------------------
     def phase_applies(self, state: GameState, index: int) -> bool:
