@@ -14,6 +14,7 @@ from ...game.events import ActionSpec, DiceRecorder
 from ...game.state import GameState
 from . import cite
 from .action_base import CalAction
+from .steps import cc_report
 
 
 @dataclass(frozen=True)
@@ -37,4 +38,4 @@ class CcCheck(CalAction[Count]):
         return Count()
 
     def apply(self, p: Count, dice: DiceRecorder, batch: Batch) -> None:
-        self.finish(batch, self.plugin.cc_report(batch.state, always=True))
+        self.finish(batch, cc_report(self.plugin, batch.state, always=True))

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
 from ...game.generic import end_game
+from ...game.plugin import auto_step
 from ...fleet import Roster, ShipEntry
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
@@ -40,7 +41,8 @@ from .ordnance_attack import OrdnanceAttackAction
 from .ready_track import TRACK_ACTIONS
 from .readiness import ship_readiness
 from . import record
-from .steps import CalSteps
+from . import steps
+from .damage_record import CalDamage
 from .prefill import prefill
 from .step_odds import step_odds
 
@@ -59,7 +61,7 @@ ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", 
                 "damage-control", "rally", "blast", "cc-check")
 
 
-class Plugin(CalSteps):
+class Plugin(CalDamage):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
@@ -107,6 +109,47 @@ class Plugin(CalSteps):
 
     def initial_extra(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         return record.initial_extra()
+
+    # ---- the automatic steps (steps.py) ---------------------------------------------------------------
+    @auto_step("ordnance_track")
+    def _ordnance_track(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.ordnance_track(self, state, dice)
+
+    @auto_step("ftl_track")
+    def _ftl_track(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.ftl_track(self, state, dice)
+
+    @auto_step("fire_damage")
+    def _fire_damage(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.fire_damage(self, state, dice)
+
+    @auto_step("fire_roll")
+    def _fire_roll(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.fire_roll(self, state, dice)
+
+    @auto_step("boarders")
+    def _boarders(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.roll_boarders(self, state, dice)
+
+    @auto_step("command_control")
+    def _command_control(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.command_control(self, state, dice)
+
+    @auto_step("assault_craft")
+    def _assault_craft(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.assault_craft(self, state, dice)
+
+    @auto_step("add_fire")
+    def _add_fire(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.add_fire(self, state, dice)
+
+    @auto_step("resolve_damage")
+    def _resolve_damage(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.resolve_round_damage(self, state, dice)
+
+    def alive(self, state: GameState) -> list[ShipState]:
+        """The ships in play whose part of the phase this is (steps.alive)."""
+        return steps.alive(self, state)
 
     # ---- the round ------------------------------------------------------------------------------
     def phase_applies(self, state: GameState, index: int) -> bool:
