@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .damage_record import hit
 from ...dice import Distribution
 from ...game.batch import Batch
 from ...game.damage import with_expected_dealt
@@ -146,7 +147,7 @@ class BlastAction(CalAction[Blast]):
                 after = after.with_ship(after.ships[victim.id].with_values({"round_damage": total}))
                 words.append(f"{victim.label}: {amount} added to its round total ({total}).")
             else:
-                after, said, _ = plugin.hit(after, victim.id, amount, dice)
+                after, said, _ = hit(plugin, after, victim.id, amount, dice)
                 words += [f"{victim.label}: {w}" for w in said]
         if p.cleared:
             after = with_tokens(after, [t for t in tokens(after) if t["id"] not in p.cleared])

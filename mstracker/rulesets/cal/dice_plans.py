@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .damage_record import damage_target, immediate_table
 from ...game.state import GameState, ShipState
 from ...rules.contract import DicePlan, PlanBuilder
 from . import cite
@@ -24,9 +25,9 @@ ROLLING_STEPS = frozenset({"fire_damage", "fire_roll", "boarders", "resolve_dama
 
 def immediate(plugin: Plugin, state: GameState, plan: PlanBuilder, ship: ShipState, amount: int, why: str) -> None:
     """The dice of immediate damage to one ship (the table it calls for, its chains and picks)."""
-    table = plugin.immediate_table(state, ship, amount)
+    table = immediate_table(plugin, state, ship, amount)
     if table != NONE:
-        dice = ShipDamageDice(plugin.rules(state), plan, plugin.damage_target(ship), why)
+        dice = ShipDamageDice(plugin.rules(state), plan, damage_target(plugin, ship), why)
         dice.table(table).done()
 
 
@@ -52,13 +53,13 @@ def step_dice(plugin: Plugin, state: GameState, step_id: str) -> DicePlan | None
         for ship in alive:
             boarders = int(ship.record.get("boarders", 0))
             if boarders > 0:
-                dice = ShipDamageDice(rules, plan, plugin.damage_target(ship), plural(boarders, "Boarder"))
+                dice = ShipDamageDice(rules, plan, damage_target(plugin, ship), plural(boarders, "Boarder"))
                 dice.boarders(boarders, int(ship.record["crew"]) if modified else 0).done()
     elif step_id == "resolve_damage":
         for ship in alive:
             total = int(ship.record.get("round_damage", 0))
             table = table_called(rules, int(ship.record["ss"]), total) if total > 0 else NONE
             if table != NONE:
-                dice = ShipDamageDice(rules, plan, plugin.damage_target(ship), f"{total} damage this round")
+                dice = ShipDamageDice(rules, plan, damage_target(plugin, ship), f"{total} damage this round")
                 dice.table(table).done()
     return plan.build()

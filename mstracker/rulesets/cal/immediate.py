@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from .damage_record import immediate_table, own_roll_spent
 from ...dice import Distribution
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Outcome
@@ -23,7 +24,7 @@ def destroys(plugin: Plugin, state: GameState, ship: ShipState, amount: int) -> 
     """The chance `amount` of immediate damage destroys `ship` now."""
     rules = plugin.rules(state)
     ss = int(ship.record["ss"])
-    if plugin.own_roll_spent(state, ship):  # no table of its own: only SS 0 under ss_zero_destroys
+    if own_roll_spent(plugin, state, ship):  # no table of its own: only SS 0 under ss_zero_destroys
         return Fraction(int(bool(plugin.setting(state, "ss_zero_destroys")) and amount > 0 and ss - amount <= 0))
     return destroy_chance(rules, ss, amount)
 
@@ -52,7 +53,7 @@ def hit_odds(plugin: Plugin, state: GameState, hits: Sequence[tuple[ShipState, i
     outcomes: dict[str, Fraction] = {}
     survive = Fraction(1)
     for ship, amount in hits:
-        table = plugin.immediate_table(state, ship, amount)
+        table = immediate_table(plugin, state, ship, amount)
         outcomes[f"{ship.label}: {amount} damage, " + ("no table" if table == NONE else f"the {table.title()} table")] = Fraction(1)
         chance = destroys(plugin, state, ship, amount)
         outcomes[f"{ship.label} destroyed"] = chance

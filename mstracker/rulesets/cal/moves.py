@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .damage_record import hit
 from ...dice import Distribution
 from ...game.batch import Batch
 from ...game.damage import with_expected_dealt
@@ -138,7 +139,7 @@ class CourseAction(CalAction[CourseChange]):
         text = f"{ship.label} spends {spent}: course {course_text(old)} → {course_text(new)} (reduced)."
         words: list[str] = []
         if hard_turn:
-            after, words, _ = plugin.hit(after, ship.id, hard_turn, dice)
+            after, words, _ = hit(plugin, after, ship.id, hard_turn, dice)
             words = [f"Hard turn: every MP went to rotation, so the Capital Ship takes {hard_turn} SS at once."] + words
         data = {"ship": ship.id, "spend": {str(k): n for k, n in spend.items()}, "old": course_text(old),
                 "new": course_text(new), "hard_turn": hard_turn, "dice": dice_data(dice.take())}
@@ -224,7 +225,7 @@ class RamAction(CalAction[Ram]):
                  f"SS to the other ({'hostile' if hostile else 'friendly'})."]
         after = state
         for ship, amount in ((first, ss_second), (second, ss_first)):
-            after, said, _ = plugin.hit(after, ship.id, amount, dice)
+            after, said, _ = hit(plugin, after, ship.id, amount, dice)
             words += [f"{ship.label}: {w}" for w in said]
         bonus = int(plugin.ruleset.general.ram_crew_bonus) if hostile else 0
         for ship in (first, second):

@@ -25,7 +25,7 @@ from ...rules.contract import (ArgChoice, DicePlan, ItemReadiness, LegalAction, 
 from ...rules.contract import Capabilities
 from ...rules.outcome import AttackOdds
 from . import dice_plans, legal, obligations
-from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
+from .game_base import BAY_ITEMS, WEAPON_ITEMS, CalBase, ship_order
 from .tokens import find_token
 from .legacy import read_legacy
 from .blast import BlastAction
@@ -42,7 +42,6 @@ from .ready_track import TRACK_ACTIONS
 from .readiness import ship_readiness
 from . import record
 from . import steps
-from .damage_record import CalDamage
 from .prefill import prefill
 from .step_odds import step_odds
 
@@ -61,7 +60,7 @@ ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", 
                 "damage-control", "rally", "blast", "cc-check")
 
 
-class Plugin(CalDamage):
+class Plugin(CalBase):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).

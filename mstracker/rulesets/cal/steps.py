@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .damage_record import apply_outcome, hit
 from ...game.events import DiceRecorder, Event, dice_data
 from ...game.state import GameState, ShipState
 from .game_base import ship_order
@@ -79,7 +80,7 @@ def fire_damage(plugin: Plugin, state: GameState, dice: DiceRecorder) -> list[Ev
     events = []
     for ship in burning:
         fire = int(ship.record["fire"])
-        after, words, _ = plugin.hit(state, ship.id, fire, dice)
+        after, words, _ = hit(plugin, state, ship.id, fire, dice)
         text = f"{ship.label} burns: Fire {fire} deals {fire} damage at once. " + " ".join(words)
         ev = plugin.emit("fire-damage", state, after, text, ship=ship.id, damage=fire, dice=dice_data(dice.take()))
         events += ev
@@ -112,7 +113,7 @@ def roll_boarders(plugin: Plugin, state: GameState, dice: DiceRecorder) -> list[
             continue
         res = resolve_boarders(plugin.rules(state), boarders, int(ship.record["ss"]), dice,
                                unit=plugin.stats(ship).type, crew=int(ship.record["crew"]))
-        after, words = plugin.apply_outcome(state, ship.id, dict(res.outcome), dice)
+        after, words = apply_outcome(plugin, state, ship.id, dict(res.outcome), dice)
         text = f"{ship.label}, {plural(boarders, 'Boarder')}: " + " ".join([*(s.text for s in res.steps), *words])
         ev = plugin.emit("boarders-rolled", state, after, text, ship=ship.id, boarders=boarders,
                         effects=res.outcome["effects"], dice=dice_data(dice.take()))
@@ -181,7 +182,7 @@ def resolve_round_damage(plugin: Plugin, state: GameState, dice: DiceRecorder) -
         if plugin.lost(ship) or total <= 0 or ship.owner not in players:
             continue
         res = resolve_damage(rules, int(ship.record["ss"]), total, dice, unit=plugin.stats(ship).type)
-        after, words = plugin.apply_outcome(state, ship.id, dict(res.outcome), dice)
+        after, words = apply_outcome(plugin, state, ship.id, dict(res.outcome), dice)
         after = after.with_ship(after.ships[ship.id].with_values({"round_damage": 0}))
         text = f"{ship.label}: " + " ".join([*(s.text for s in res.steps), *words])
         ev = plugin.emit("damage-resolved", state, after, text, ship=ship.id, damage=total,
