@@ -68,7 +68,7 @@ class OrdnanceAttackAction(CalAction[OrdnanceAttack]):
         return self.plan(state, args)
 
     def plan(self, state: GameState, args: Mapping[str, Any]) -> OrdnanceAttack:
-        """Every check of an ordnance attack but its time, in the decider's order."""
+        """Every check of an ordnance attack but its time and turn, in the order they always had."""
         plugin = self.plugin
         self.need(args, "token", "target")
         token, n = token_units(state, str(args["token"]), args.get("units"), cite.CRAFT)

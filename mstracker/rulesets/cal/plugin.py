@@ -1,11 +1,15 @@
 """The Colors and Lights (cal) game plugin: the whole round as bookkeeping on Ship Records.
 
-Gunnery's and the engagements' actions are typed actions (fire.py, point_defence.py, intercept.py,
-ordnance_attack.py: the refusals, dice, exact outcome and decision of each from one prepared value). The
-other deciders live in one module per part of the round — ordnance (ready track, launches), movement, repairs (damage control, rally, blast) and the
-automatic steps — on a shared base (game_base, damage_record); planning holds the fire planner's answers. This class adds the ruleset contract's answers, each worked out in
-its own module: readiness, legal (actors, targets, tokens), dice_plans (the dice declared before
-rolling), obligations (what blocks the game, and what is on the table) and game_odds.
+Every action is a typed action (game.typed_action, `rule_actions`), one flat module per part of the round:
+gunnery (fire.py, point_defence.py), the ready track and launches (ready_track.py), the engagements of
+ordnance in play (intercept.py, ordnance_attack.py), movement (moves.py: course, set-course, ram; ftl.py),
+the Interphase rolls (damage_control.py) and the odd ones (blast.py, cc_check.py). Each `prepare` is the one
+place that refuses; each that rolls declares its dice and its exact outcome. The automatic steps are
+steps.py's, the record and set-up record.py's, damage on records damage_record.py's, all on the one base
+(game_base.CalBase: the rules in force, stats, derived values, the time of each action, events). This class
+adds the ruleset contract's answers, each worked out in its own module: readiness, legal (actors, targets,
+tokens), prefill (where forms start), dice_plans and step_odds (the automatic steps' dice and odds),
+obligations (what blocks the game, and what is on the table) and planning (the fire planner).
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ NARRATIVE = frozenset({
     "shots-reset",
 })
 
-#: The order of the action menu and help: gunnery first, then the round's parts as the deciders once stood.
+#: The order of the action menu and help: gunnery first, then the round's parts, as they always stood.
 ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", "launch", "remove-ordnance", "intercept",
                 "ordnance-attack", "course", "set-course", "ftl-power-up", "ftl-power-down", "jump", "ram",
                 "damage-control", "rally", "blast", "cc-check")
