@@ -1,17 +1,16 @@
-"""The dice of every cal roll, declared before it is rolled: each action that rolls and each automatic
-step that rolls, in rolling order, each die naming its ship, its table (with the book's section) and
-what it decides. The engine checks every real roll against these plans.
-
-An action's plan runs the action's own `prepare_*` checks first, so a plan is refused for exactly the
-reasons (and in the words) the action itself would be.
+"""The dice of cal's automatic steps that roll, declared before they are rolled, in rolling order, each die
+naming its ship, its table (with the book's section) and what it decides; and the dice of immediate damage,
+which the typed actions that deal it declare (moves.py, blast.py; every action declares its own dice). The
+engine checks every real roll against these plans.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .damage_record import damage_target, immediate_table
 from ...game.state import GameState, ShipState
-from ...rules.contract import DicePlan, PlanBuilder, low_is_good
+from ...rules.contract import DicePlan, PlanBuilder
 from . import cite
 from .damage import NONE, table_called
 from .damage_plan import ShipDamageDice
@@ -24,51 +23,11 @@ if TYPE_CHECKING:
 ROLLING_STEPS = frozenset({"fire_damage", "fire_roll", "boarders", "resolve_damage"})
 
 
-def action_dice(plugin: Plugin, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-    """The dice action `kind` rolls with these arguments (None for actions that never roll; fire and
-    point defence declare their own: fire.py, point_defence.py)."""
-    plan = PlanBuilder()
-    if kind == "intercept":
-        icp = plugin.prepare_intercept(state, args)
-        if icp.roll_under is not None:  # rolled by the side with the higher ATA, to whom a low face is good
-            winner = icp.roller
-            plan.die(6, f"whether the winner of {icp.fighters['id']} against {icp.target['id']} stays: "
-                        f"unmodified, under {icp.roll_under}", ship=winner.get("ship"),
-                     player=winner["owner"], table=f"Intercept roll ({cite.CRAFT})", rank=low_is_good(6))
-    elif kind in ("damage-control", "rally"):
-        ship = (plugin.prepare_damage_control(state, args).ship if kind == "damage-control"
-                else plugin.prepare_choice(state, args["ship"], "rally"))
-        if args.get("failed"):  # recorded as failed: no die (refused unless no face could succeed)
-            return None
-        key = "damage_control_target" if kind == "damage-control" else "rally_target"
-        what = "Damage Control" if kind == "damage-control" else "Rally"
-        plan.die(6, f"{what} roll of {ship.label}: succeeds on {plugin.setting(state, key)}+ with Crew "
-                    f"{signed(int(ship.record['crew']))}", ship=ship.id,
-                 table=f"{what} roll ({cite.step(cite.INTERPHASE, 6)}; target a house default)")
-    elif kind == "blast":
-        blast = plugin.prepare_blast(state, args)
-        if blast.immediate:
-            for victim in blast.victims:
-                immediate(plugin, state, plan, victim, blast.amount, f"{blast.ship.label}'s blast ({blast.amount})")
-    elif kind == "course":
-        change = plugin.prepare_course(state, args)
-        if change.hard_turn:
-            immediate(plugin, state, plan, change.ship, change.hard_turn, f"the hard turn ({change.hard_turn} SS)")
-    elif kind == "ram":
-        ram = plugin.prepare_ram(state, args)
-        first_ss, second_ss = int(ram.first.record["ss"]), int(ram.second.record["ss"])
-        immediate(plugin, state, plan, ram.first, second_ss, f"the ram ({second_ss} from {ram.second.label})")
-        immediate(plugin, state, plan, ram.second, first_ss, f"the ram ({first_ss} from {ram.first.label})")
-    else:
-        return None
-    return plan.build()
-
-
 def immediate(plugin: Plugin, state: GameState, plan: PlanBuilder, ship: ShipState, amount: int, why: str) -> None:
     """The dice of immediate damage to one ship (the table it calls for, its chains and picks)."""
-    table = plugin.immediate_table(state, ship, amount)
+    table = immediate_table(plugin, state, ship, amount)
     if table != NONE:
-        dice = ShipDamageDice(plugin.rules(state), plan, plugin.damage_target(ship), why)
+        dice = ShipDamageDice(plugin.rules(state), plan, damage_target(plugin, ship), why)
         dice.table(table).done()
 
 
@@ -94,13 +53,13 @@ def step_dice(plugin: Plugin, state: GameState, step_id: str) -> DicePlan | None
         for ship in alive:
             boarders = int(ship.record.get("boarders", 0))
             if boarders > 0:
-                dice = ShipDamageDice(rules, plan, plugin.damage_target(ship), plural(boarders, "Boarder"))
+                dice = ShipDamageDice(rules, plan, damage_target(plugin, ship), plural(boarders, "Boarder"))
                 dice.boarders(boarders, int(ship.record["crew"]) if modified else 0).done()
     elif step_id == "resolve_damage":
         for ship in alive:
             total = int(ship.record.get("round_damage", 0))
             table = table_called(rules, int(ship.record["ss"]), total) if total > 0 else NONE
             if table != NONE:
-                dice = ShipDamageDice(rules, plan, plugin.damage_target(ship), f"{total} damage this round")
+                dice = ShipDamageDice(rules, plan, damage_target(plugin, ship), f"{total} damage this round")
                 dice.table(table).done()
     return plan.build()

@@ -1,7 +1,7 @@
-"""The cal plugin's shared base: the ruleset with the game's settings, ship stats and items, derived
-values (C&C, launched tokens), when each action may be done, and how a decision becomes events.
+"""The cal plugin's base: the ruleset with the game's settings, ship stats and items, derived values (C&C,
+launched tokens), when each action may be done, and how a decision becomes events.
 
-A decider works out the state after its decision with plain transformations and hands it to `emit`:
+An action's `apply` works out the state after its decision with plain transformations and hands it to `emit`:
 one narrative event tells what happened (its facts and dice in `data`), then every change is written
 as a generic event with its exact old → new (mstracker.game.batch.Batch.absorb). Ordnance tokens and
 other game-level bookkeeping go in as `extra-set` events with words a player reads.
@@ -108,11 +108,11 @@ def extra_words(state: GameState, key: str, value: Any, player: int | None) -> s
     return f"{key}: {value}"
 
 
-# ---- the base every cal mixin shares ----------------------------------------------------------------
+# ---- the plugin's base ----------------------------------------------------------------------------------
 
 
 class CalBase(RulesetPlugin):
-    """Helpers for the cal plugin's mixins: rules in force, stats, items, derived values, events."""
+    """What the cal plugin's actions and steps read of it: rules in force, stats, items, derived values, events."""
 
     turn_structure = TurnStructure.PHASE_BY_PLAYER
     #: What may happen in another player's part of a phase: a breach blast, craft over C&C leaving, escorts

@@ -20,6 +20,7 @@ from .game_base import BAY_ITEMS, COURSE_SET, ITEM_FIELDS, FTL_SHUT, POINT_ITEM,
 from .notation import parse_counter
 from .obligations import cc_id
 from .point_defence import pd_allowance
+from .repairs import control_needs, controlled, may_rally
 from .tokens import intercepted_now, tokens
 
 if TYPE_CHECKING:
@@ -75,9 +76,9 @@ def may(plugin: Plugin, state: GameState, kind: str, ship: ShipState) -> bool:
         return any(parse_counter(c)[1] <= 0 for it in plugin.items_named(ship, *BAY_ITEMS.values())
                    for c in it.record.get("track") or [])
     if kind == "damage-control":
-        return not plugin.controlled(ship) and bool(plugin.control_needs(state, ship))
+        return not controlled(plugin, ship) and bool(control_needs(plugin, state, ship))
     if kind == "rally":  # only a crew below its starting Crew gains from a rally
-        return plugin.may_rally(state, ship)
+        return may_rally(plugin, state, ship)
     if kind == "course":
         return COURSE_SET not in marks and not rec.get("ftl_powered") and not rec.get("engines_offline")
     if kind == "ftl-power-up":
@@ -97,8 +98,8 @@ def targets(plugin: Plugin, state: GameState, kind: str, actor: ShipState | None
     in_play = [s for s in ship_order(state) if not plugin.lost(s)]
     if kind == "ram":
         return [s for s in in_play if actor is None or s.id != actor.id]
-    if kind == "ordnance-attack" and actor is None:
-        owners = {t["owner"] for t in attack_tokens(plugin, state)}
+    if kind == "ordnance-attack" and actor is None:  # the ships hostile to the ordnance that may attack now
+        owners = {t["owner"] for t in attack_tokens(plugin, state, acting=True)}
         return [s for s in in_play if len(owners) != 1 or s.owner not in owners]
     return [s for s in in_play if actor is None or s.owner != actor.owner]
 
@@ -118,6 +119,10 @@ def available(plugin: Plugin, state: GameState, kind: str) -> str | None:
     if kind == "ordnance-attack" and not attack_tokens(plugin, state):
         return _held(plugin, state) or ("no ordnance in play may attack a ship this round (torpedoes, bombers, "
                                         f"assault craft launched before it; {cite.TORPEDOES}, {cite.CRAFT})")
+    if kind == "ordnance-attack" and not attack_tokens(plugin, state, acting=True):
+        acting = " and ".join(state.players[p].name for p in plugin.acting(state).players)
+        return (f"it is {acting}'s part of this phase and no ordnance of theirs may attack; the other side's "
+                f"attacks in turn, after next-step ({cite.SEQUENCE})")
     return None
 
 
@@ -132,9 +137,15 @@ def over_cc(plugin: Plugin, state: GameState, player: int) -> bool:
     return any(o.id == cc_id(player) for o in plugin.standing_obligations(state))
 
 
-def attack_tokens(plugin: Plugin, state: GameState) -> list[dict[str, Any]]:
+def attack_tokens(plugin: Plugin, state: GameState, *, acting: bool = False) -> list[dict[str, Any]]:
+    """The tokens that may attack a ship this round (launched before it, with something to attack with, not
+    held back by C&C); `acting`: only those of the players acting now (a phase done in turn, cal §Sequence
+    of Play)."""
+    players = set(plugin.acting(state).players) if acting and state.started else None
     out = []
     for t in tokens(state):
+        if players is not None and t["owner"] not in players:
+            continue
         kind = plugin.ruleset.ordnance[t["kind"]]
         if t["round"] == state.turn or not (kind.damage or kind.atg or kind.boarders):
             continue
@@ -157,7 +168,7 @@ def choices(plugin: Plugin, state: GameState, kind: str, arg: str, actor: ShipSt
         owners = {f["owner"] for f in fighters}
         return [t for t in every if any(t["owner"] != o for o in owners)]
     if kind == "ordnance-attack":
-        return attack_tokens(plugin, state)
+        return attack_tokens(plugin, state, acting=True)
     if kind == "remove-ordnance":  # the craft that must go first
         return sorted(every, key=lambda t: not (plugin.ruleset.ordnance[t["kind"]].cc and over_cc(plugin, state, t["owner"])))
     return every

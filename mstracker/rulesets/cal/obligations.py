@@ -18,6 +18,7 @@ from ...game.state import GameState
 from ...rules.contract import Obligation, TableItem
 from . import cite
 from .notation import plural
+from .repairs import control_needs, controlled
 from .game_base import ship_order
 from .tokens import TOKEN_KIND, intercepted_now, tokens
 
@@ -54,8 +55,8 @@ def standing(plugin: Plugin, state: GameState) -> tuple[Obligation, ...]:
     step = state.current_step
     if step is not None and step.id == "damage_control" and state.current_phase and state.current_phase.id == "interphase":
         for ship in plugin.alive(state):
-            needs = plugin.control_needs(state, ship)
-            if needs and not plugin.controlled(ship):
+            needs = control_needs(plugin, state, ship)
+            if needs and not controlled(plugin, ship):
                 out.append(Obligation(
                     f"damage-control:{ship.id}",
                     f"{ship.label} must make its Damage Control roll or rally the crew ({', '.join(needs)})",

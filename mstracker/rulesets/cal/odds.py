@@ -17,6 +17,7 @@ from typing import Any
 from ...dice import Distribution
 from ...rules.outcome import AttackOdds
 from .common import check_int, p_success, ship_class, signed
+from .notation import plural
 from .damage import MAJOR, MINOR, damage_check, damage_thresholds, destroy_chance
 from .model import Ruleset
 from .procedures import gunnery_distribution, shot_profile
@@ -89,7 +90,7 @@ def attack_odds(ruleset: Ruleset, options: Mapping[str, Any], *, already: int = 
     minor, major = damage_thresholds(ruleset, ss)
     notes = [
         f"{profile.attacker} {profile.weapon} {profile.strength}/{profile.max_range} at {profile.target}, "
-        f"{profile.distance} hexes: {profile.band} range; a shot hits when 1d6 + Crew ({signed(crew)}) "
+        f"{plural(profile.distance, 'hex', 'hexes')}: {profile.band} range; a shot hits when 1d6 + Crew ({signed(crew)}) "
         f"reaches {profile.target_number}; {profile.damage} damage a hit; {profile.shots} shot(s).",
         f"Target SS {ss}{'' if 'ss' in given else ' (full)'}: Minor table from {minor} damage, Major from {major} "
         f"(SS/4 and SS/2 rounded {'up' if ruleset.setting('threshold') == 'ceil' else 'down, plus 1'}: rebuilt from the "

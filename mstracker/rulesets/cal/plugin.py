@@ -1,11 +1,15 @@
 """The Colors and Lights (cal) game plugin: the whole round as bookkeeping on Ship Records.
 
-Gunnery's actions are typed actions (fire.py, point_defence.py: the refusals, dice, exact outcome and
-decision of each from one prepared value). The other deciders live in one module per part of the round —
-ordnance (ready track, launches, engagements), movement, repairs (damage control, rally, blast) and the
-automatic steps — on a shared base (game_base, damage_record); planning holds the fire planner's answers. This class adds the ruleset contract's answers, each worked out in
-its own module: readiness, legal (actors, targets, tokens), dice_plans (the dice declared before
-rolling), obligations (what blocks the game, and what is on the table) and game_odds.
+Every action is a typed action (game.typed_action, `rule_actions`), one flat module per part of the round:
+gunnery (fire.py, point_defence.py), the ready track and launches (ready_track.py), the engagements of
+ordnance in play (intercept.py, ordnance_attack.py), movement (moves.py: course, set-course, ram; ftl.py),
+the Interphase rolls (damage_control.py) and the odd ones (blast.py, cc_check.py). Each `prepare` is the one
+place that refuses; each that rolls declares its dice and its exact outcome. The automatic steps are
+steps.py's, the record and set-up record.py's, damage on records damage_record.py's, all on the one base
+(game_base.CalBase: the rules in force, stats, derived values, the time of each action, events). This class
+adds the ruleset contract's answers, each worked out in its own module: readiness, legal (actors, targets,
+tokens), prefill (where forms start), dice_plans and step_odds (the automatic steps' dice and odds),
+obligations (what blocks the game, and what is on the table) and planning (the fire planner).
 """
 
 from __future__ import annotations
@@ -16,24 +20,32 @@ from typing import Any
 
 from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
 from ...game.generic import end_game
-from ...game.state import GameState, ShipState
+from ...game.plugin import auto_step
+from ...fleet import Roster, ShipEntry
+from ...game.records import RecordSpec
+from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import (ArgChoice, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness,
                                TableItem)
 from ...rules.contract import Capabilities
 from ...rules.outcome import AttackOdds
-from . import dice_plans, game_odds, legal, obligations
-from .game_base import BAY_ITEMS, WEAPON_ITEMS, ship_order
+from . import dice_plans, legal, obligations
+from .game_base import BAY_ITEMS, WEAPON_ITEMS, CalBase, ship_order
 from .tokens import find_token
 from .legacy import read_legacy
-from .movement import CalMovement
+from .blast import BlastAction
+from .cc_check import CcCheck
+from .ftl import FtlPowerDown, FtlPowerUp, Jump
+from .moves import CourseAction, RamAction, SetCourseAction
 from . import planning
 from .fire import Fire
 from .point_defence import PointDefenceAction
-from .engagements import CalEngagements
+from .damage_control import DamageControlAction, RallyAction
+from .intercept import InterceptAction
+from .ordnance_attack import OrdnanceAttackAction
+from .ready_track import TRACK_ACTIONS
 from .readiness import ship_readiness
-from .record import CalRecord
-from .repairs import CalRepairs
-from .steps import CalSteps
+from . import record
+from . import steps
 from .prefill import prefill
 from .step_odds import step_odds
 
@@ -46,8 +58,13 @@ NARRATIVE = frozenset({
     "shots-reset",
 })
 
+#: The order of the action menu and help: gunnery first, then the round's parts, as they always stood.
+ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", "launch", "remove-ordnance", "intercept",
+                "ordnance-attack", "course", "set-course", "ftl-power-up", "ftl-power-down", "jump", "ram",
+                "damage-control", "rally", "blast", "cc-check")
 
-class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
+
+class Plugin(CalBase):
     """Colors and Lights: the whole round as bookkeeping on Ship Records."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
@@ -67,18 +84,75 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
         "alter_course": ("course",),
     }
 
-    rule_actions = (Fire, PointDefenceAction)
+    rule_actions = (Fire, PointDefenceAction, *TRACK_ACTIONS, InterceptAction, OrdnanceAttackAction, CourseAction,
+                    SetCourseAction, FtlPowerUp, FtlPowerDown, Jump, RamAction, DamageControlAction, RallyAction,
+                    BlastAction, CcCheck)
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
         self._memo: tuple[GameState | None, dict[tuple[Any, ...], Any]] = (None, {})
 
     def action_specs(self) -> tuple[ActionSpec, ...]:
-        """Gunnery's typed actions first, where their deciders stood: the action menu, the attack dialog and
-        help list cal's actions in the order they always had."""
+        """In the order cal's actions always had (ACTION_ORDER): the action menu, the attack dialog and help
+        list them so whichever are typed actions."""
         specs = super().action_specs()
-        return (tuple(s for s in specs if self.typed_action(s.kind) is not None)
-                + tuple(s for s in specs if self.typed_action(s.kind) is None))
+        last = len(ACTION_ORDER)
+        return tuple(sorted(specs, key=lambda s: ACTION_ORDER.index(s.kind) if s.kind in ACTION_ORDER else last))
+
+    # ---- the record and set-up (record.py) ----------------------------------------------------------
+    def build_record_spec(self) -> RecordSpec:
+        return record.RECORD_SPEC
+
+    def initial_ship(self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None,
+                     settings: Mapping[str, Any]) -> ShipState:
+        return record.initial_ship(self, ship_id, owner, entry, roster)
+
+    def initial_player(self, index: int, roster: Roster, settings: Mapping[str, Any]) -> PlayerState:
+        return record.initial_player(self, index, roster)
+
+    def initial_extra(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        return record.initial_extra()
+
+    # ---- the automatic steps (steps.py) ---------------------------------------------------------------
+    @auto_step("ordnance_track")
+    def _ordnance_track(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.ordnance_track(self, state, dice)
+
+    @auto_step("ftl_track")
+    def _ftl_track(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.ftl_track(self, state, dice)
+
+    @auto_step("fire_damage")
+    def _fire_damage(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.fire_damage(self, state, dice)
+
+    @auto_step("fire_roll")
+    def _fire_roll(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.fire_roll(self, state, dice)
+
+    @auto_step("boarders")
+    def _boarders(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.roll_boarders(self, state, dice)
+
+    @auto_step("command_control")
+    def _command_control(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.command_control(self, state, dice)
+
+    @auto_step("assault_craft")
+    def _assault_craft(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.assault_craft(self, state, dice)
+
+    @auto_step("add_fire")
+    def _add_fire(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.add_fire(self, state, dice)
+
+    @auto_step("resolve_damage")
+    def _resolve_damage(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return steps.resolve_round_damage(self, state, dice)
+
+    def alive(self, state: GameState) -> list[ShipState]:
+        """The ships in play whose part of the phase this is (steps.alive)."""
+        return steps.alive(self, state)
 
     # ---- the round ------------------------------------------------------------------------------
     def phase_applies(self, state: GameState, index: int) -> bool:
@@ -88,10 +162,6 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
     def reduce(self, state: GameState, event: Event) -> GameState | None:
         """Only the events of saves written before the one event style (see legacy)."""
         return read_legacy(state, event)
-
-    def decide(self, state: GameState, kind: str, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        events = super().decide(state, kind, args, dice)
-        return events + self.game_over(state, events)
 
     def run_auto_step(self, state: GameState, step_id: str, dice: DiceRecorder) -> list[Event]:
         events = super().run_auto_step(state, step_id, dice)
@@ -164,9 +234,6 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
     def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
         return legal.arg_choices(self, state, kind, args)
 
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        return dice_plans.action_dice(self, state, kind, args)
-
     def step_dice(self, state: GameState, step_id: str) -> DicePlan | None:
         return dice_plans.step_dice(self, state, step_id)
 
@@ -202,9 +269,6 @@ class Plugin(CalRecord, CalSteps, CalRepairs, CalMovement, CalEngagements):
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
         return obligations.on_table(self, state)
-
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        return game_odds.action_odds(self, state, kind, args)
 
     def step_odds(self, state: GameState, step_id: str) -> AttackOdds | None:
         return step_odds(self, state, step_id)

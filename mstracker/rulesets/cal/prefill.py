@@ -1,5 +1,6 @@
 """Where a cal action form starts beyond its ship, weapon and target: the only token it may name, the
-ordnance a ship can launch or ready, what Damage Control would fix, the craft that must go over C&C."""
+ordnance a ship can launch or ready, what Damage Control would fix, the craft that must go over C&C, and
+point defence's shots: every one ready."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from typing import TYPE_CHECKING, Any
 from ...game.events import ActionSpec, ArgType
 from ...rules.contract import LegalAction
 from ...game.state import GameState, ShipState
-from .game_base import BAY_ITEMS, ITEM_FIELDS
+from .game_base import BAY_ITEMS, ITEM_FIELDS, POINT_ITEM
 from .legal import choices, over_cc
 from .notation import parse_counter
+from .point_defence import pd_allowance
+from .repairs import repairable
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -45,7 +48,25 @@ def prefill(plugin: Plugin, state: GameState, spec: ActionSpec, legal: LegalActi
             out["ordnance"] = kind
     elif spec.kind == "damage-control":
         out.update(_control(plugin, state, actor))
+    elif spec.kind == "point-defence":
+        shots = _pd_shots(plugin, state, actor, out.get("token"))
+        if shots:
+            out["shots"] = shots
     return out
+
+
+def _pd_shots(plugin: Plugin, state: GameState, ship: ShipState, token_id: str | None) -> int:
+    """Every point defence shot the ship has ready this round, as many as the token named may still take (no
+    token named: as many as every token it may shoot at may take, so the default is never refused; cal
+    §Point Defenses); 0 when it has none."""
+    points = plugin.items_named(ship, POINT_ITEM)
+    if not points:
+        return 0
+    left = int(points[0].record["rate"]) - int(points[0].record["shots"])
+    offered = [t for t in choices(plugin, state, "point-defence", "token", ship)
+               if token_id is None or t["id"] == token_id]
+    allowed = [pd_allowance(state, ship, t)[1] for t in offered]
+    return max(0, min([left, *allowed])) if allowed else 0
 
 
 def _must_go(plugin: Plugin, state: GameState, token: dict[str, Any]) -> bool:
@@ -76,7 +97,7 @@ def _readiable_kind(plugin: Plugin, ship: ShipState) -> str | None:
 
 
 def _control(plugin: Plugin, state: GameState, ship: ShipState) -> dict[str, Any]:
-    options = plugin.repairable(state, ship)
+    options = repairable(plugin, state, ship)
     if options:
         return {"choice": "repair", "system": next(iter(options))}
     if int(ship.record.get("fire", 0)) > 0:

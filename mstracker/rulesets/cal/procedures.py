@@ -17,6 +17,7 @@ from ...rules.names import UnknownName, find_entry
 from ...rules.outcome import Resolution, Step
 from . import cite
 from .common import ShipRef, article, check_distribution, check_int, roll_d6, ship_class, signed, succeeds
+from .notation import plural
 from .course import Course, alter_course, moving_backwards, opposite, reduce_course, torpedo_course
 from .damage import (
     boarder_distribution,
@@ -84,7 +85,7 @@ class ShotProfile:
         if self.damage != self.strength:
             dmg += f" ({self.strength} halved at long range, rounded up)"
         return (f"{self.attacker} {self.weapon.capitalize()} {self.strength}/{self.max_range} at {self.target}, "
-                f"{self.distance} hex{'es' if self.distance != 1 else ''}: {self.band} range ({half} half of {self.max_range}); "
+                f"{plural(self.distance, 'hex', 'hexes')}: {self.band} range ({half} half of {self.max_range}); "
                 f"needs {self.target_number} on 1d6 + Crew; {dmg}; {self.shots} shot{'s' if self.shots > 1 else ''}.")
 
 
@@ -112,7 +113,7 @@ def shot_profile(
     max_range = min(battery.range, ruleset.general.sensors_offline_range) if sensors_offline else battery.range
     if distance > max_range:
         why = " (Sensors Offline)" if sensors_offline else ""
-        raise ValueError(f"the {a_name}'s {kind} ({battery}) cannot fire at {distance} hexes: "
+        raise ValueError(f"the {a_name}'s {kind} ({battery}) cannot fire at {plural(distance, 'hex', 'hexes')}: "
                          f"its maximum range is {max_range}{why} (cal §Weapons).")
     band = "short" if 2 * distance <= max_range else "long"
     row = ruleset.targeting[t_cls.type]

@@ -4,7 +4,6 @@ and how a ship, a player and the game's extras start."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ...fleet import Roster, ShipEntry
@@ -60,64 +59,62 @@ PLAYER_FIELDS = (
 )
 
 
+RECORD_SPEC = RecordSpec(fields=SHIP_FIELDS, item_fields=RECORD_ITEM_FIELDS, player_fields=PLAYER_FIELDS,
+                         loss_flags=("destroyed", "jumped"), not_lost=("jumped",))
 
 
-class CalRecord(CalBase):
-    """The record spec and the state at set-up."""
+def class_for(plugin: CalBase, query: str, roster: Roster | None) -> tuple[str, ShipClass]:
+    """A stock class by name or code, else a custom design of the roster."""
+    try:
+        return find_entry(plugin.ruleset.classes, query, "class")
+    except UnknownName as exc:
+        problem = str(exc)
+    if roster is not None and roster.designs:
+        designs, _ = design_classes(plugin.ruleset, roster.designs)
+        for name, cls in designs.items():
+            if name.casefold() == query.strip().casefold():
+                return name, cls
+    raise InvalidAction(problem)
 
-    def build_record_spec(self) -> RecordSpec:
-        return RecordSpec(fields=SHIP_FIELDS, item_fields=RECORD_ITEM_FIELDS, player_fields=PLAYER_FIELDS,
-                          loss_flags=("destroyed", "jumped"), not_lost=("jumped",))
 
-    # ---- set-up ---------------------------------------------------------------------------------
-    def class_for(self, query: str, roster: Roster | None) -> tuple[str, ShipClass]:
-        """A stock class by name or code, else a custom design of the roster."""
+def initial_ship(plugin: CalBase, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None) -> ShipState:
+    """A ship at set-up: its batteries, point defences and bays, the SS, Crew and C&C of its class."""
+    name, cls = class_for(plugin, entry.ship_class, roster)
+    rate = plugin.ruleset.rate_of_fire[cls.type].shots
+    items: list[ShipItem] = []
+    for field, label in WEAPON_ITEMS.items():
+        battery = getattr(cls, field)
+        if battery is not None:
+            record = {"stat": str(battery), "shots": 0, "rate": rate, "damaged": False}
+            items.append(ShipItem(id=f"w{len(items) + 1}", kind="weapon", name=label, record=record))
+    if cls.point:
+        record = {"stat": f"{cls.point} a round", "shots": 0, "rate": cls.point, "damaged": False}
+        items.append(ShipItem(id=f"w{len(items) + 1}", kind="weapon", name=POINT_ITEM, record=record))
+    bays = 0
+    for field, label in BAY_ITEMS.items():
+        count = getattr(cls, field)
+        if count:
+            bays += 1
+            record = {"bays": count, "bays_max": count, "track": []}
+            items.append(ShipItem(id=f"d{bays}", kind="device", name=label, record=record))
+    values = {"ss": cls.ss, "ss_max": cls.ss, "crew": plugin.ruleset.general.crew_start, "course": "stationary",
+              "cc": plugin.ruleset.class_cc(cls), "stats": cls.model_dump(mode="json")}
+    return ShipState(id=ship_id, name=entry.name, tag=entry.tag, owner=owner, ship_class=name,
+                     record=plugin.record_spec().fresh_record(values), items=tuple(items))
+
+
+def initial_player(plugin: CalBase, index: int, roster: Roster) -> PlayerState:
+    """A player at set-up: the fleet's C&C, no craft in play."""
+    cc = 0
+    for entry in roster.ships:
         try:
-            return find_entry(self.ruleset.classes, query, "class")
-        except UnknownName as exc:
-            problem = str(exc)
-        if roster is not None and roster.designs:
-            designs, _ = design_classes(self.ruleset, roster.designs)
-            for name, cls in designs.items():
-                if name.casefold() == query.strip().casefold():
-                    return name, cls
-        raise InvalidAction(problem)
+            cc += plugin.ruleset.class_cc(class_for(plugin, entry.ship_class, roster)[1])
+        except InvalidAction:
+            pass  # the ship itself is refused with its reason
+    name = roster.player or roster.name or f"Player {index + 1}"
+    return PlayerState(name=name, fleet=roster.name, resources={"cc": cc, "craft": 0})
 
-    def initial_ship(
-        self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None, settings: Mapping[str, Any]
-    ) -> ShipState:
-        name, cls = self.class_for(entry.ship_class, roster)
-        rate = self.ruleset.rate_of_fire[cls.type].shots
-        items: list[ShipItem] = []
-        for field, label in WEAPON_ITEMS.items():
-            battery = getattr(cls, field)
-            if battery is not None:
-                record = {"stat": str(battery), "shots": 0, "rate": rate, "damaged": False}
-                items.append(ShipItem(id=f"w{len(items) + 1}", kind="weapon", name=label, record=record))
-        if cls.point:
-            record = {"stat": f"{cls.point} a round", "shots": 0, "rate": cls.point, "damaged": False}
-            items.append(ShipItem(id=f"w{len(items) + 1}", kind="weapon", name=POINT_ITEM, record=record))
-        bays = 0
-        for field, label in BAY_ITEMS.items():
-            count = getattr(cls, field)
-            if count:
-                bays += 1
-                record = {"bays": count, "bays_max": count, "track": []}
-                items.append(ShipItem(id=f"d{bays}", kind="device", name=label, record=record))
-        values = {"ss": cls.ss, "ss_max": cls.ss, "crew": self.ruleset.general.crew_start, "course": "stationary",
-                  "cc": self.ruleset.class_cc(cls), "stats": cls.model_dump(mode="json")}
-        return ShipState(id=ship_id, name=entry.name, tag=entry.tag, owner=owner, ship_class=name,
-                         record=self.record_spec().fresh_record(values), items=tuple(items))
 
-    def initial_player(self, index: int, roster: Roster, settings: Mapping[str, Any]) -> PlayerState:
-        cc = 0
-        for entry in roster.ships:
-            try:
-                cc += self.ruleset.class_cc(self.class_for(entry.ship_class, roster)[1])
-            except InvalidAction:
-                pass  # the ship itself is refused with its reason
-        name = roster.player or roster.name or f"Player {index + 1}"
-        return PlayerState(name=name, fleet=roster.name, resources={"cc": cc, "craft": 0})
-
-    def initial_extra(self, settings: Mapping[str, Any]) -> dict[str, Any]:
-        return {"ordnance": [], "next_token": 1, "pd": {}}
+def initial_extra() -> dict[str, Any]:
+    """The game's extras at set-up: no ordnance in play, the first token o1, no point defence fired."""
+    return {"ordnance": [], "next_token": 1, "pd": {}}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from .damage_record import immediate_table
 from ...dice import Distribution
 from ...game.state import GameState, ShipState
 from ...rules.outcome import AttackOdds
@@ -38,7 +39,7 @@ def step_odds(plugin: Plugin, state: GameState, step_id: str) -> AttackOdds | No
     if step_id == "fire_damage" and fire_damage_applies(rules, "interphase"):
         hits = [(s, int(s.record.get("fire", 0))) for s in ships]
         return _tables(plugin, state, [(s, d) for s, d in hits
-                                       if d > 0 and plugin.immediate_table(state, s, d) != NONE])
+                                       if d > 0 and immediate_table(plugin, state, s, d) != NONE])
     return None
 
 

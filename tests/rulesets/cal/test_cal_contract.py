@@ -139,7 +139,8 @@ def test_tokens_on_the_table_and_the_forms_never_name_a_gone_or_own_token() -> N
     assert [t.id for t in g.eng.plugin.on_table(g.state)] == ["o2"]
     assert g.eng.plugin.token_choices(g.state, "point-defence", spec.args[1], g.ship("FFAA-1")) == []
     pd = g.eng.legal_action(g.state, "point-defence", prefer="3")  # Red has no hostile token left to shoot
-    assert (pd.actor, pd.actors, pd.prefill) == ("4", ("4", "5", "6"), {"token": "o2"})  # Blue shoots Red's torpedo
+    # Blue shoots Red's torpedo, with every shot it may take: one, the torpedo's one unit (cal §Point Defenses)
+    assert (pd.actor, pd.actors, pd.prefill) == ("4", ("4", "5", "6"), {"token": "o2", "shots": 1})
 
 
 def test_a_recall_is_on_the_table_for_the_round() -> None:

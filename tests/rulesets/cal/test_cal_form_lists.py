@@ -41,3 +41,54 @@ def test_a_gun_s_targets_are_the_ships_hostile_to_the_firer() -> None:
     g.to("gunnery", "weapons")
     fire = g.eng.legal_action(g.state, "fire", prefer="1")  # Lance, Red's: Blue's three ships, never Red's own
     assert fire.actor == "1" and fire.targets == ("4", "5", "6")
+
+
+def test_ordnance_attacks_list_only_the_acting_player_s_tokens_and_the_ships_hostile_to_them() -> None:
+    """The play-test: torpedo targets listed the firer's own ships. In a phase done in turn (cal §Sequence of
+    Play) only the acting player's ordnance attacks, and only ships hostile to it (cal §Ordnance Attacks)."""
+    from test_cal_turn_order import BLUE_P, RED_P, in_turn, until
+
+    g = in_turn()
+    g.act("set", target="DD-1", key="d1.track", value="Torpedo ready")
+    g.act("set", target="FFA-1", key="d1.track", value="Assault Craft ready")
+    until(g, "gunnery", "launch", RED_P)
+    g.act("launch", ship="DD-1", ordnance="torpedo")  # o1, Red's
+    until(g, "gunnery", "launch", BLUE_P)
+    g.act("launch", ship="FFA-1", ordnance="assault")  # o2, Blue's
+    until(g, "gunnery", "ordnance_attacks", RED_P)
+    red = g.eng.legal_action(g.state, "ordnance-attack")
+    assert red.allowed and red.prefill.get("token") == "o1" and red.targets == ("4", "5", "6")
+    spec = next(s for s in g.eng.plugin.action_specs() if s.kind == "ordnance-attack")
+    token_arg = next(a for a in spec.args if a.name == "token")
+    assert [t.id for t in g.eng.plugin.token_choices(g.state, "ordnance-attack", token_arg, None)] == ["o1"]
+    until(g, "gunnery", "ordnance_attacks", BLUE_P)
+    blue = g.eng.legal_action(g.state, "ordnance-attack")
+    assert blue.prefill.get("token") == "o2" and blue.targets == ("1", "2", "3")
+
+
+def test_ready_ordnance_starts_with_what_the_chosen_ship_takes() -> None:
+    """An Escort Carrier has craft bays and no torpedo tubes (cal §1 Ordnance): its form never starts at Torpedo."""
+    from test_cal_actions import BLUE
+    from test_cal_helpers import Game, roster
+
+    red = roster("Red Fleet", "Red", ("Lance", "DD-1", "Destroyer"), ("Harrier", "CVE-1", "Escort Carrier"))
+    g = Game(red, BLUE)
+    g.to("ordnance")
+    assert g.eng.legal_action(g.state, "ready-ordnance", prefer="1").prefill["ordnance"] == "Torpedo"
+    assert g.eng.legal_action(g.state, "ready-ordnance", prefer="2").prefill["ordnance"] == "Fighter"
+
+
+def test_point_defence_starts_with_every_shot_ready() -> None:
+    """cal §Point Defenses: a Point Defense Frigate fires its Point shots a round, one token at most as often as
+    it has units; the form starts with every shot that the token may still take."""
+    from test_cal_actions import launched
+
+    g = game()
+    token = launched(g, "CV-1", "Bomber ready, Bomber ready", "bomber")  # o1, Blue's, 2 units
+    g.next_round()
+    g.to("gunnery", "point_defence")
+    rate = g.item("FFAA-1", g.eng.plugin.items_named(g.ship("FFAA-1"), "Point")[0].id)["rate"]
+    pd = g.eng.legal_action(g.state, "point-defence", prefer="3")
+    assert pd.prefill["token"] == token and pd.prefill["shots"] == min(rate, 2) == 2
+    g.act("point-defence", 1, ship="FFAA-1", token=token, in_range=True)  # one shot, a miss: one more at o1
+    assert g.eng.legal_action(g.state, "point-defence", prefer="3").prefill["shots"] == 1

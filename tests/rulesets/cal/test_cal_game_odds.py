@@ -120,3 +120,21 @@ def test_an_ordnance_attack_rolls_nothing_but_shows_its_damage_and_chance_to_des
     assert torpedo.p_hit is None and torpedo.damage == {10: 1} and torpedo.extra["p_major"] == 1  # no roll
     assert torpedo.p_destroy == BREACH  # 10 >= ceil(20/2): the Major table
     assert g.eng.dice_plan(g.state, Action("ordnance-attack", {"token": "o1", "target": "K-1"})) is None
+
+
+def test_intercept_headline_is_read_from_the_intercept_s_own_outcome() -> None:
+    carriers = roster("Red Fleet", "Red", ("Harrier", "CVE-1", "Escort Carrier"))
+    g = Game(carriers, BLUE)
+    g.act("set", target="CVE-1", key="d1.track", value="Fighter ready")
+    launched(g, "CV-1", "Fighter ready", "fighter")  # o1, Blue's fighter, ATA 4
+    g.act("launch", ship="CVE-1", ordnance="fighter")  # o2, Red's fighter, ATA 4
+    g.next_round()
+    g.to("ordnance", "move_fighters")
+    # cal §Craft: equal totals remove both -- no die, and the fighters never stay.
+    icp = odds(g, "intercept", token="o1", target="o2")
+    assert icp.outcomes == {"both removed": 1} and (icp.hit_label, icp.p_hit) == ("Fighters stay", 0)
+    action = g.eng.plugin.typed_action("intercept")
+    p = action.plan(g.state, {"token": "o1", "target": "o2"})
+    [(outcome, chance)] = action.outcome(p).items()
+    assert chance == 1 and outcome.destroyed == {"o1", "o2"} and outcome.hit is False
+    assert action.dice(p).needs == ()

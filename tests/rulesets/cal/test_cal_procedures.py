@@ -380,3 +380,15 @@ def test_house_rule_changes_the_rolled_path_and_the_distribution_alike(cal: Rule
     pd6 = with_setting(cal, "pd_target", 6)
     assert resolve_point_defence(pd6, TypedFaces([5])).outcome["removed"] == 0
     assert point_defence_distribution(pd6)[1] == Fraction(1, 6)
+
+
+def test_a_distance_of_one_reads_one_hex_in_the_profile_and_the_odds() -> None:
+    from mstracker.rulesets.cal.procedures import shot_profile
+    from mstracker.store.catalog import book_ruleset
+
+    rules = book_ruleset("cal")
+    profile = shot_profile(rules, "Heavy Cruiser", "beam", "Corvette", 1)
+    assert "Corvette (K), 1 hex: short range" in profile.describe()
+    assert "2 shots." in profile.describe()
+    with pytest.raises(ValueError, match="cannot fire at 9 hexes"):
+        shot_profile(rules, "Corvette", "beam", "Corvette", 9)
