@@ -5,7 +5,7 @@ and a bomber's subsystem targeting (§7 A11, house default).
 refusals, dice, outcome and decision) starts from it, so they never disagree about what is legal.
 Every roll goes through the rules package (`resolve_attack`, `resolve_subsystem`), so what the app
 rolls, what `mstracker odds spook` shows and what a player reads in the book agree. friendly-fire, which
-settles a d12 of 12 afterwards, is still an `@action` decider here.
+settles a d12 of 12 afterwards, is the typed action hazard_actions.FriendlyFire.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from typing import Any
 
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
-from ...game.plugin import action
 from ...game.state import GameState, ShipItem, ShipState
 from .game_base import FLARES, SpookBase
 from .procedures import AttackSetup, attack_setup
@@ -58,7 +56,7 @@ class FireSetup:
 
 
 class CombatActions(SpookBase):
-    """fire and friendly-fire; the checks every attack shares."""
+    """The checks every attack shares (fire: fire.py; friendly-fire: hazard_actions.py)."""
 
     # ---- checks --------------------------------------------------------------------------------
     def may_attack(self, ship: ShipState) -> None:
@@ -170,26 +168,3 @@ class CombatActions(SpookBase):
         item = target.item(aim)
         b.set(target.id, f"{item.id}.destroyed", True, f"destroyed by {source}")
         b.set(target.id, "lost_systems", [*lost, f"{item.name} ({item.id})"])
-
-    @action(
-        "friendly-fire",
-        ArgSpec("ally", ArgType.TEXT, "the attacker's own ship in the weapon's range, or 'none' if there is none"),
-        help=FRIENDLY_FIRE_HELP,
-    )
-    def friendly_fire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        pending = state.extra.get("pending_ff")
-        if not pending:
-            raise InvalidAction("no friendly fire is waiting to be settled")
-        attacker = state.ships[pending["attacker"]]
-        b = Batch(self, state)
-        near = state.ships.get(str(pending.get("near", pending["attacker"])), attacker)
-        if args["ally"].strip().casefold() == "none":
-            b.story("friendly-fire", f"Friendly fire from {pending['source']}: no own ship within "
-                    f"{pending['range']} units of {near.label}, nobody is hit", **pending)
-        else:
-            ally = self._ally(state, attacker, args["ally"])
-            b.story("friendly-fire", f"Friendly fire from {pending['source']}: {ally.label} takes "
-                    f"{pending['damage']}", ally=ally.id, **pending)
-            self.books.damage(b, ally.id, int(pending["damage"]), f"friendly fire from {pending['source']}")
-        b.extra("pending_ff", None, "Friendly fire settled")
-        return b.events

@@ -10,13 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
-from ...game.plugin import action
 from ...game.state import GameState, ShipState
 from .combat import CombatActions
-from .effects import ram_damage, scuttle_damage
 from .game_base import plural
 
 RAM_HELP = (
@@ -49,68 +45,7 @@ class MinesSetup:
 
 
 class HazardActions(CombatActions):
-    """ram, scuttle, and the checks of a crossing of mines."""
-
-    @action(
-        "ram",
-        ArgSpec("ship", ArgType.SHIP, "the ramming ship (frigate, capital ship or mothership)"),
-        ArgSpec("target", ArgType.SHIP, "the enemy ship rammed"),
-        help=RAM_HELP,
-    )
-    def ram(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.own_ship(state, args["ship"], "ram")
-        if self.has_ability(ship, "Ramming") is None:
-            raise InvalidAction(f"a {ship.ship_class} cannot ram (frigates, capital ships and motherships can, "
-                                "spook §3 B2)")
-        self.not_disabled(ship, "move")
-        self.may_attack(ship)
-        if any(it.record.get("used") for it in ship.items if it.kind == "weapon"):
-            raise InvalidAction(f"{ship.label} has fired this turn; rams happen during movement, before attacks "
-                                "(spook §3 B1)")
-        target = self.enemy_target(state, ship, args["target"])
-        if target.record.get("shielded"):
-            raise InvalidAction(f"{target.label} is inside a Defense Field (spook §6 B2): rams fail until it ends")
-        rules = self.rules(state)
-        mine, theirs = int(ship.record["armor"]), int(target.record["armor"])
-        to_target, to_rammer = ram_damage(rules, mine, theirs)
-        pct = rules.setting("ram_pct")
-        b = Batch(self, state)
-        b.story("rammed", f"{ship.label} rams {target.label}: {target.label} takes {pct}% of {mine} = "
-                f"{to_target}, {ship.label} takes {pct}% of {theirs} = {to_rammer}", ship=ship.id,
-                target=target.id, damage=[to_target, to_rammer])
-        self.books.damage(b, target.id, to_target, f"rammed by {ship.label}")
-        self.books.damage(b, ship.id, to_rammer, f"rammed {target.label}")
-        if not self.lost(b.ship(ship.id)):
-            b.set(ship.id, "no_fire", max(1, int(ship.record.get("no_fire") or 0)), "rammed: no attack this turn")
-        return b.events
-
-    @action(
-        "scuttle",
-        ArgSpec("ship", ArgType.SHIP, "the ship that blows itself up"),
-        ArgSpec("victims", ArgType.TEXT, "ships within the scuttle radius, comma-separated", required=False,
-                rest=True),
-        help=SCUTTLE_HELP,
-    )
-    def scuttle(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.own_ship(state, args["ship"], "scuttle")
-        if self.has_ability(ship, "Scuttle") is None:
-            raise InvalidAction(f"a {ship.ship_class} has no Scuttle ability (spook §4)")
-        self.not_disabled(ship, "use its abilities")
-        victims = self.ship_list(state, args.get("victims"))
-        for v in victims:
-            if v.id == ship.id or self.lost(v) or v.record.get("aboard"):
-                raise InvalidAction(f"{v.label} cannot be caught in the blast; name ships on the board near it")
-        rules = self.rules(state)
-        blast = scuttle_damage(rules, int(ship.record["armor"]))
-        radius = rules.setting("scuttle_radius")
-        hit = ", ".join(v.label for v in victims) or "no ship"
-        b = Batch(self, state)
-        b.story("scuttled", f"{ship.label} scuttles itself; ships within {radius} unit(s) take {blast}: {hit}",
-                ship=ship.id, victims=[v.id for v in victims], damage=blast)
-        self.books.destroy(b, ship.id, "scuttled")
-        for v in victims:
-            self.books.damage(b, v.id, blast, f"caught in the scuttling of {ship.label}")
-        return b.events
+    """The checks of a crossing of mines (ram and scuttle: hazard_actions.py)."""
 
     # ---- mines ---------------------------------------------------------------------------------
     def prepare_mines(self, state: GameState, args: dict[str, Any]) -> MinesSetup:

@@ -41,9 +41,11 @@ from .fire import Fire
 from .first_turn import FirstTurnActions
 from .mines import CrossMines
 from .rolloff import RollOff
-from .fleet_actions import FleetActions
+from .device_actions import LayMines, ProbeMove, ReloadFlares, UseDevice
 from .devices import DeviceActions
+from .fleet_actions import Build, Disembark, Embark, Infiltrate, Refund, Repair, Retire, Spend, Undock
 from .game_base import NARRATIVE
+from .hazard_actions import FriendlyFire, Ram, Scuttle
 from .hazards import HazardActions
 from .legal import Legality
 from .on_table import on_table
@@ -60,14 +62,15 @@ ACTION_ORDER = ("fire", "friendly-fire", "ram", "scuttle", "cross-mines", "use-d
                 "refund", "roll-off")
 
 
-class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
+class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, DeviceActions, HazardActions):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
     capabilities = Capabilities(exact_odds=True, planner=True, on_table=True)
 
     narrative = NARRATIVE
-    rule_actions = (Fire, CrossMines, RollOff)
+    rule_actions = (Fire, FriendlyFire, Ram, Scuttle, CrossMines, UseDevice, ReloadFlares, LayMines, ProbeMove,
+                    Infiltrate, Retire, Repair, Undock, Build, Embark, Disembark, Spend, Refund, RollOff)
     step_actions = {
         "hyperdrive": ("use-device",),
         "afterburner": ("use-device",),
