@@ -242,7 +242,9 @@ class Build(RuleAction[Building]):
         if not scopes:
             raise InvalidAction(f"a {builder.ship_class} cannot build ships")
         if not any(cls.code in s for s in scopes):
-            raise InvalidAction(f"{builder.label} cannot build a {name} (class {cls.code})")
+            builds = ", ".join(sorted({code for sc in scopes for code in sc}))
+            raise InvalidAction(f"{builder.label} cannot build a {name} (class {cls.code}): its build ability "
+                                f"covers {builds} (spook §7 A5-A6)")
         if not unquoted(str(args.get("name") or "")):
             raise Incomplete("name")
         title = unquoted(str(args["name"]))
@@ -326,7 +328,8 @@ class Disembark(RuleAction[ShipState]):
 
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> ShipState:
         if not args.get("craft"):
-            raise Incomplete("craft")
+            blank = blank_actor(self.plugin, state, self.kind)
+            raise Incomplete("craft") if isinstance(blank, Incomplete) else blank
         craft = self.plugin.acting_ship(state, str(args["craft"]), own=True)
         if not craft.record.get("aboard"):
             raise InvalidAction(f"{craft.label} is not aboard a transport")
