@@ -17,6 +17,7 @@ from ...game.typed_action import Incomplete, RuleAction
 from .devices import DEVICE_HELP, LAY_MINES_HELP, PROBE_MOVE_HELP, RELOAD_FLARES_HELP
 from .game_base import FLARES, PROBE, plural
 from .legal import blank_actor
+from .devices import device_cost, device_usable, no_ships, sided, speed_now
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -50,22 +51,22 @@ class UseDevice(RuleAction[DeviceUse]):
         if not args.get("device"):
             raise Incomplete("device")
         device = p.item(ship, str(args["device"]))
-        p.device_usable(state, ship, device)
+        device_usable(p, state, ship, device)
         others = p.ship_list(state, args.get("ships"))
         name = device.name
         ships: list[ShipState] = []
         if name in ("Hyperdrive", "Afterburner", "Gravity Well Generator"):
-            p._no_ships(others, name)
+            no_ships(others, name)
         elif name == "Defense Field":
-            ships = [ship, *p._sided(state, ship, others, own=True, what=name)]
+            ships = [ship, *sided(p, state, ship, others, own=True, what=name)]
         elif name == "EMP Generator":
-            ships = p._sided(state, ship, others, own=False, what=name)
+            ships = sided(p, state, ship, others, own=False, what=name)
         elif name == "Sensor Jammer":
             ships = [s for s in others if s.id != ship.id]
             for s in ships:
                 if p.lost(s):
                     raise InvalidAction(f"{s.label} is not in play")
-        return DeviceUse(ship, device, tuple(ships), p.device_cost(state, device), p.players(state))
+        return DeviceUse(ship, device, tuple(ships), device_cost(p, state, device), p.players(state))
 
     def apply(self, p: DeviceUse, dice: DiceRecorder, batch: Batch) -> None:
         plugin, ship, device, turns, cost = self.plugin, p.ship, p.device, p.turns, p.cost
@@ -208,7 +209,7 @@ class LayMines(RuleAction[MineLaying]):
         if args.get("count") in (None, ""):
             raise Incomplete("count")
         count = int(args["count"])
-        speed = p._speed(state, ship)
+        speed = speed_now(p, state, ship)
         if not 1 <= count <= speed:
             raise InvalidAction(f"{ship.label} moves at most {speed} units: 1 to {speed} mines, not {count}")
         return MineLaying(ship, ability, count, int(state.players[ship.owner].resources.get("mines", 0)))

@@ -35,49 +35,49 @@ PROBE_MOVE_HELP = (
 )
 
 
-class DeviceActions(SpookBase):
-    """The checks of devices (the actions: device_actions.py)."""
+def device_cost(plugin: SpookBase, state: GameState, device: ShipItem) -> int:
+    """RU per use: the book's (§6 A1, B2-B4), the Gravity Well's from the settings (the book gives none)."""
+    if device.name == "Gravity Well Generator":
+        return int(plugin.rules(state).setting("gravity_well_cost_ru"))
+    return plugin.ruleset.devices[device.name].use_cost_ru or 0
 
-    def device_cost(self, state: GameState, device: ShipItem) -> int:
-        """RU per use: the book's (§6 A1, B2-B4), the Gravity Well's from the settings (the book gives none)."""
-        if device.name == "Gravity Well Generator":
-            return int(self.rules(state).setting("gravity_well_cost_ru"))
-        return self.ruleset.devices[device.name].use_cost_ru or 0
 
-    def device_usable(self, state: GameState, ship: ShipState, device: ShipItem) -> None:
-        """Refuse a device that cannot be used now, saying why (the readiness of devices reads this too)."""
-        if device.kind != "device":
-            raise InvalidAction(f"{device.name} ({device.id}) is a {device.kind}, not a device; pick one of "
-                                f"{ship.label}'s devices")
-        if device.name == FLARES:
-            raise InvalidAction("flare launchers are always on (spook §6 B1); refill an empty one with reload-flares")
-        self.not_disabled(ship, "use devices")
-        self.usable(ship, device)
-        if device.name in ("Hyperdrive", "Afterburner"):
-            self.not_held(ship, "jump" if device.name == "Hyperdrive" else "move")
-        self.books.can_pay(state, ship.owner, self.device_cost(state, device), f"{device.name} of {ship.label}")
+def device_usable(plugin: SpookBase, state: GameState, ship: ShipState, device: ShipItem) -> None:
+    """Refuse a device that cannot be used now, saying why (the readiness of devices reads this too)."""
+    if device.kind != "device":
+        raise InvalidAction(f"{device.name} ({device.id}) is a {device.kind}, not a device; pick one of "
+                            f"{ship.label}'s devices")
+    if device.name == FLARES:
+        raise InvalidAction("flare launchers are always on (spook §6 B1); refill an empty one with reload-flares")
+    plugin.not_disabled(ship, "use devices")
+    plugin.usable(ship, device)
+    if device.name in ("Hyperdrive", "Afterburner"):
+        plugin.not_held(ship, "jump" if device.name == "Hyperdrive" else "move")
+    plugin.books.can_pay(state, ship.owner, device_cost(plugin, state, device), f"{device.name} of {ship.label}")
 
-    @staticmethod
-    def _no_ships(others: list[ShipState], name: str) -> None:
-        if others:
-            raise InvalidAction(f"{name} acts on its own ship only; leave SHIPS empty")
 
-    def _sided(self, state: GameState, ship: ShipState, others: list[ShipState], *, own: bool, what: str) -> list[ShipState]:
-        out = []
-        for s in others:
-            if s.id == ship.id:
-                continue
-            if (s.owner == ship.owner) != own:
-                side = "your own" if own else "enemy"
-                raise InvalidAction(f"{what} acts on {side} ships; {s.label} is not one, leave it out")
-            if self.lost(s) or s.record.get("aboard"):
-                raise InvalidAction(f"{s.label} is not on the board")
-            out.append(s)
-        return out
+def no_ships(others: list[ShipState], name: str) -> None:
+    if others:
+        raise InvalidAction(f"{name} acts on its own ship only; leave SHIPS empty")
 
-    def _speed(self, state: GameState, ship: ShipState) -> int:
-        word = self.books.speed_text(state, ship).split(" ", 1)[0]
-        return int(word) if word.isdigit() else 0
+
+def sided(plugin: SpookBase, state: GameState, ship: ShipState, others: list[ShipState], *, own: bool, what: str) -> list[ShipState]:
+    out = []
+    for s in others:
+        if s.id == ship.id:
+            continue
+        if (s.owner == ship.owner) != own:
+            side = "your own" if own else "enemy"
+            raise InvalidAction(f"{what} acts on {side} ships; {s.label} is not one, leave it out")
+        if plugin.lost(s) or s.record.get("aboard"):
+            raise InvalidAction(f"{s.label} is not on the board")
+        out.append(s)
+    return out
+
+
+def speed_now(plugin: SpookBase, state: GameState, ship: ShipState) -> int:
+    word = plugin.books.speed_text(state, ship).split(" ", 1)[0]
+    return int(word) if word.isdigit() else 0
 
 
 def flare_capacity(plugin: SpookBase) -> int:

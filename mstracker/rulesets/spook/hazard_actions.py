@@ -22,6 +22,7 @@ from .effects import is_destroyed, ram_damage, scuttle_damage
 from .hazards import RAM_HELP, SCUTTLE_HELP
 from .legal import blank_actor
 from .model import Ruleset
+from .combat import ally_of, may_attack
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -66,7 +67,7 @@ class Ram(RuleAction[Ramming]):
             raise InvalidAction(f"a {ship.ship_class} cannot ram (frigates, capital ships and motherships can, "
                                 "spook §3 B2)")
         p.not_disabled(ship, "move")
-        p.may_attack(ship)
+        may_attack(p, ship)
         if any(it.record.get("used") for it in ship.items if it.kind == "weapon"):
             raise InvalidAction(f"{ship.label} has fired this turn; rams happen during movement, before attacks "
                                 "(spook §3 B1)")
@@ -176,7 +177,7 @@ class FriendlyFire(RuleAction[Settling]):
         attacker = state.ships[pending["attacker"]]
         near = state.ships.get(str(pending.get("near", pending["attacker"])), attacker)
         word = str(args["ally"])
-        ally = None if word.strip().casefold() == "none" else self.plugin._ally(state, attacker, word)
+        ally = None if word.strip().casefold() == "none" else ally_of(self.plugin, state, attacker, word)
         return Settling(self.plugin.rules(state), tuple(pending.items()), near, ally)
 
     def outcome(self, p: Settling) -> Distribution[Outcome]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipState
-from .combat import CombatActions
+from .game_base import SpookBase
 from .game_base import plural
 
 RAM_HELP = (
@@ -44,33 +44,31 @@ class MinesSetup:
     dice: int = 0  # d8s rolled
 
 
-class HazardActions(CombatActions):
-    """The checks of a crossing of mines (ram and scuttle: hazard_actions.py)."""
+# ---- mines ---------------------------------------------------------------------------------
+def prepare_mines(plugin: SpookBase, state: GameState, args: dict[str, Any]) -> MinesSetup:
+    ship = plugin.own_ship(state, args["ship"], "move")
+    plugin.not_disabled(ship, "move")
+    plugin.not_held(ship, "move")
+    owner = mine_owner(plugin, state, ship, args.get("owner"))
+    count, laid = args["count"], state.players[owner].resources.get("mines", 0)
+    if not 1 <= count <= laid:
+        raise InvalidAction(f"{state.players[owner].name} has {plural(laid, 'mine')} on the field, not {count}")
+    rules = plugin.rules(state)
+    own = owner == ship.owner
+    if own and not rules.setting("mines_hit_owner"):
+        return MinesSetup(ship, owner, count, "own mines do not harm their owner's ships (house default; "
+                          "setting mines_hit_owner = no)")
+    if ship.record.get("shielded") and rules.setting("defense_field_stops_mines") and not own:
+        return MinesSetup(ship, owner, count, "its Defense Field stops mines in this game (setting "
+                          "defense_field_stops_mines = yes)")
+    rolls = count if rules.setting("mine_rolls") == "per_mine" else 1
+    return MinesSetup(ship, owner, count, dice=rolls)
 
-    # ---- mines ---------------------------------------------------------------------------------
-    def prepare_mines(self, state: GameState, args: dict[str, Any]) -> MinesSetup:
-        ship = self.own_ship(state, args["ship"], "move")
-        self.not_disabled(ship, "move")
-        self.not_held(ship, "move")
-        owner = self.mine_owner(state, ship, args.get("owner"))
-        count, laid = args["count"], state.players[owner].resources.get("mines", 0)
-        if not 1 <= count <= laid:
-            raise InvalidAction(f"{state.players[owner].name} has {plural(laid, 'mine')} on the field, not {count}")
-        rules = self.rules(state)
-        own = owner == ship.owner
-        if own and not rules.setting("mines_hit_owner"):
-            return MinesSetup(ship, owner, count, "own mines do not harm their owner's ships (house default; "
-                              "setting mines_hit_owner = no)")
-        if ship.record.get("shielded") and rules.setting("defense_field_stops_mines") and not own:
-            return MinesSetup(ship, owner, count, "its Defense Field stops mines in this game (setting "
-                              "defense_field_stops_mines = yes)")
-        rolls = count if rules.setting("mine_rolls") == "per_mine" else 1
-        return MinesSetup(ship, owner, count, dice=rolls)
 
-    def mine_owner(self, state: GameState, ship: ShipState, ref: str | None) -> int:
-        if ref:
-            return state.find_player(ref)
-        others = [i for i in range(len(state.players)) if i != ship.owner]
-        if len(others) != 1:
-            raise InvalidAction("name whose mines these are (owner=PLAYER)")
-        return others[0]
+def mine_owner(plugin: SpookBase, state: GameState, ship: ShipState, ref: str | None) -> int:
+    if ref:
+        return state.find_player(ref)
+    others = [i for i in range(len(state.players)) if i != ship.owner]
+    if len(others) != 1:
+        raise InvalidAction("name whose mines these are (owner=PLAYER)")
+    return others[0]

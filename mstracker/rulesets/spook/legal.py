@@ -20,6 +20,7 @@ from ...game.typed_legal import refusal
 from ...rules.contract import ArgChoice, LegalAction, Readiness
 from .game_base import FLARES, PROBE, STRIKE_CRAFT
 from .readiness import PROBE_MOVE
+from .first_turn import first_player_open, prepare_rolloff
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -71,9 +72,9 @@ class Legality:
     def available(self, state: GameState, kind: str) -> str | None:
         p = self.plugin
         if kind == "roll-off":
-            return _why(lambda: p.prepare_rolloff(state))
+            return _why(lambda: prepare_rolloff(p, state))
         if not state.started:
-            first = "roll off for the first turn, then " if p.first_player_open(state) else ""
+            first = "roll off for the first turn, then " if first_player_open(p, state) else ""
             return f"the game is in set-up (spook §3 A: placing the fleets is not a turn); {first}next-step starts turn 1"
         if kind == "friendly-fire":
             return None if state.extra.get("pending_ff") else "no friendly fire is waiting to be settled"

@@ -30,7 +30,6 @@ from typing import Any
 
 from ...fleet import Roster, ShipEntry, validate_roster
 from ...game.errors import InvalidAction
-from ...game.plugin import LegalityHelper
 from ...game.events import Action, ActionSpec, ArgType, Event
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
@@ -38,15 +37,13 @@ from ...rules.contract import ArgChoice, ItemReadiness, LegalAction, Obligation,
 from ...rules.contract import Capabilities
 from . import legacy, obligations
 from .fire import Fire
-from .first_turn import FirstTurnActions
 from .mines import CrossMines
 from .rolloff import RollOff
 from .device_actions import LayMines, ProbeMove, ReloadFlares, UseDevice
-from .devices import DeviceActions
 from .fleet_actions import Build, Disembark, Embark, Infiltrate, Refund, Repair, Retire, Spend, Undock
 from .game_base import NARRATIVE
 from .hazard_actions import FriendlyFire, Ram, Scuttle
-from .hazards import HazardActions
+from .hazards import mine_owner
 from .legal import Legality
 from .on_table import on_table
 from .planning import LUCK_NOTES, FirePlanning
@@ -62,7 +59,7 @@ ACTION_ORDER = ("fire", "friendly-fire", "ram", "scuttle", "cross-mines", "use-d
                 "refund", "roll-off")
 
 
-class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, DeviceActions, HazardActions):
+class Plugin(TurnSteps):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
@@ -160,6 +157,15 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, DeviceActions, HazardA
     def luck_notes(self) -> tuple[str, str]:
         return LUCK_NOTES
 
+    def available(self, state: GameState, kind: str) -> str | None:
+        return self._legal.available(state, kind)
+
+    def actors(self, state: GameState, kind: str) -> list[ShipState]:
+        return self._legal.actors(state, kind)
+
+    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+        return self._legal.targets(state, kind, actor)
+
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
         return self._items.ship(state, ship)
 
@@ -188,7 +194,7 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, DeviceActions, HazardA
             attacker = state.ships.get(str(pending.get("attacker", "")))
             return attacker.owner if attacker is not None else ship.owner  # the ally is always the attacker's
         if kind == "cross-mines":
-            return self.mine_owner(state, state.find_ship(str(args["ship"])), args.get("owner"))
+            return mine_owner(self, state, state.find_ship(str(args["ship"])), args.get("owner"))
         return super().damage_by(state, kind, args, ship)
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:
