@@ -22,6 +22,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, RuleAction
+from .game_base import unquoted
 from .legal import blank_actor
 from .record import new_ship
 
@@ -386,14 +387,6 @@ class Refund(_Ledger):
 def words(text: str | None) -> tuple[str, ...]:
     """'Ion Beam, "Missile Launcher"' -> ('Ion Beam', 'Missile Launcher'): names as meant, without quotes."""
     return tuple(unquoted(w) for w in (text or "").split(",") if unquoted(w))
-
-
-def unquoted(text: str) -> str:
-    """A name as the player means it: `"Red Wasp"` (quoted as a command line wants it) is Red Wasp."""
-    text = text.strip()
-    while len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
-        text = text[1:-1].strip()
-    return text
 
 
 def host_for(plugin: Plugin, state: GameState, ship: ShipState, ref: str, abilities: tuple[str, ...],

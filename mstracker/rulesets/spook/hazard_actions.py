@@ -20,6 +20,7 @@ from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from .combat import FRIENDLY_FIRE_HELP
 from .effects import is_destroyed, ram_damage, scuttle_damage
 from .hazards import RAM_HELP, SCUTTLE_HELP
+from .game_base import unquoted
 from .legal import blank_actor
 from .model import Ruleset
 from .combat import ally_of, may_attack
@@ -176,7 +177,7 @@ class FriendlyFire(RuleAction[Settling]):
             raise Incomplete("ally")
         attacker = state.ships[pending["attacker"]]
         near = state.ships.get(str(pending.get("near", pending["attacker"])), attacker)
-        word = str(args["ally"])
+        word = unquoted(str(args["ally"]))
         ally = None if word.strip().casefold() == "none" else ally_of(self.plugin, state, attacker, word)
         return Settling(self.plugin.rules(state), tuple(pending.items()), near, ally)
 

@@ -1,8 +1,9 @@
-"""spook damage without a weapon: rams (§3 B1, §8 A1: text lost), scuttles (§7 A10: text lost) and mines
-(§7 A1).
+"""spook damage without a weapon: the help of rams (§3 B1, §8 A1: text lost), scuttles (§7 A10: text lost) and
+mines (§7 A1), and the checks of a crossing of mines.
 
-Rams and scuttles roll nothing (house defaults); crossing mines rolls the mines table: `prepare_mines`
-checks a crossing once for the typed action mines.CrossMines (its refusals, dice, outcome and decision).
+Rams and scuttles roll nothing (house defaults; the typed actions: hazard_actions.py); crossing mines rolls
+the mines table: `prepare_mines` checks a crossing once for the typed action mines.CrossMines (its refusals,
+dice, outcome and decision).
 """
 
 from __future__ import annotations

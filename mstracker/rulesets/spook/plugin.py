@@ -5,12 +5,13 @@ What it adds to the generic engine:
 * a ship record with armor, agility, speed, device-effect timers, dock / infiltration / cargo links
   and lost subsystems; per item the used flag, X;Y reload (uses left, own turns to wait), flare
   ammo; per player RU cap, RU left and mines (`record`);
-* the rolling actions as typed actions (`rule_actions`, game.typed_action), each prepared once and
-  answering its refusals, dice, exact outcome, odds and decision from it: fire (`fire`), cross-mines
-  (`mines`), roll-off (`rolloff`);
-* the other actions as `@action` deciders, each a `Batch` of narrative events and exact generic changes:
-  friendly-fire (`combat`); ram, scuttle (`hazards`); use-device, reload-flares, lay-mines, probe-move
-  (`devices`); infiltrate, retire, repair, undock, build, embark, disembark, spend, refund (`fleet_actions`);
+* every action a typed action (`rule_actions`, game.typed_action), each prepared once and answering its
+  refusals (`prepare`, the only place that refuses), its dice, its exact outcome where it deals damage,
+  and its decision from that one value: fire (`fire`), cross-mines (`mines`), roll-off (`rolloff`);
+  friendly-fire, ram, scuttle (`hazard_actions`); use-device, reload-flares, lay-mines, probe-move
+  (`device_actions`); infiltrate, retire, repair, undock, build, embark, disembark, spend, refund
+  (`fleet_actions`); the checks they share are module functions taking the plugin (`combat`, `hazards`,
+  `devices`, `first_turn`);
 * the automatic steps of data/rulesets/spook.toml: upkeep (timers, reloads, flare refills, captures),
   retire, repair, infiltration countdown, victory check (`turn`); none of them rolls;
 * the contract's answers: readiness of every item (`readiness`), legal actions with their defaults

@@ -128,3 +128,14 @@ def test_ram_and_scuttle_outcomes_are_the_armor_taken_capped() -> None:
     events = g.act("ram", ship="3", target="4")
     assert int(g.s.ships["4"].record["armor"]) == theirs - dict(o.dealt)["4"]
     assert events[0].kind == "rammed"
+
+
+def test_ships_named_with_quotes_are_taken_without_them() -> None:
+    g = fleets()
+    # Turreted Railgun (§5 C4): accuracy 4 below a Frigate's agility 5, so a d12; a 12 is friendly fire
+    g.act("fire", 12, ship="Fang", weapon="Turreted Railgun", target="Picket", distance=6)
+    g.act("friendly-fire", ally='"Pike"')
+    assert g.log[-1][0].data["ally"] == "2"
+    g.to_step("scuttle")
+    g.act("scuttle", ship="Pike", victims="\"Eye\", 'Haven'")
+    assert g.log[-1][0].data["victims"] == ["3", "4"]
