@@ -90,14 +90,24 @@ class Legality:
 
     # ---- who acts --------------------------------------------------------------------------------
     def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        """The active player's ships that may do `kind` now, those that can do it first, in id order."""
+        """The active player's ships that may do `kind` now, in id order: those the action's own test lets
+        through (its item ready, its host in reach) and its `prepare` does not refuse for that ship."""
+        return list(self._cached(state, ("actors", kind), lambda: tuple(self._actors(state, kind))))
+
+    def _actors(self, state: GameState, kind: str) -> list[ShipState]:
         p = self.plugin
         ships = sorted((s for s in state.ships.values() if s.owner == state.active and not p.lost(s)),
                        key=lambda s: (len(s.id), s.id))
         test = self._actor_tests().get(kind)
         if test is None:
-            return [s for s in ships if not s.record.get("aboard")]
-        return [s for s in ships if test(state, s)]
+            found = [s for s in ships if not s.record.get("aboard")]
+        else:
+            found = [s for s in ships if test(state, s)]
+        action = p.typed_action(kind)
+        arg = next((a.name for a in action.spec.args if a.name in ACTOR_ARGS), None) if action is not None else None
+        if action is None or arg is None or not found:
+            return found
+        return [s for s in found if refusal(action, state, {arg: s.id}) is None]
 
     def _actor_tests(self) -> dict[str, Callable[[GameState, ShipState], bool]]:
         p = self.plugin

@@ -139,3 +139,22 @@ def test_ships_named_with_quotes_are_taken_without_them() -> None:
     g.to_step("scuttle")
     g.act("scuttle", ship="Pike", victims="\"Eye\", 'Haven'")
     assert g.log[-1][0].data["victims"] == ["3", "4"]
+
+
+def test_every_actor_the_legal_answer_lists_is_one_prepare_accepts() -> None:
+    from mstracker.game.typed_legal import refusal
+    from mstracker.rulesets.spook.legal import ACTOR_ARGS
+
+    g = devices()
+    checked = 0
+    for step in ("hyperdrive", "ram", "fire", "activate", "build"):
+        g.to_step(step)
+        for legal in g.eng.legal_actions(g.s):
+            action = g.eng.plugin.typed_action(legal.kind)
+            if action is None:
+                continue
+            arg = next((a.name for a in action.spec.args if a.name in ACTOR_ARGS), None)
+            for actor in legal.actors if arg else ():
+                assert refusal(action, g.s, {arg: actor}) is None, (step, legal.kind, actor)
+                checked += 1
+    assert checked > 20
