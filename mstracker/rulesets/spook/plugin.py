@@ -31,18 +31,19 @@ from typing import Any
 
 from ...fleet import Roster, ShipEntry, validate_roster
 from ...game.errors import InvalidAction
-from ...game.events import Action, ActionSpec, ArgType, Event
+from ...game.events import Action, ActionSpec, ArgType, DiceRecorder, Event
+from ...game.plugin import auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import ArgChoice, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
 from ...rules.contract import Capabilities
-from . import legacy, obligations
+from . import legacy, obligations, turn
 from .fire import Fire
 from .mines import CrossMines
 from .rolloff import RollOff
 from .device_actions import LayMines, ProbeMove, ReloadFlares, UseDevice
 from .fleet_actions import Build, Disembark, Embark, Infiltrate, Refund, Repair, Retire, Spend, Undock
-from .game_base import NARRATIVE
+from .game_base import NARRATIVE, SpookBase
 from .hazard_actions import FriendlyFire, Ram, Scuttle
 from .hazards import mine_owner
 from .legal import Legality
@@ -51,7 +52,6 @@ from .planning import LUCK_NOTES, FirePlanning
 from .readiness import ItemStates
 from .record import new_ship, record_spec
 from .texts import render_help
-from .turn import TurnSteps
 
 
 #: The order the actions are listed in (help, the action menu), the battle's own order: fire first.
@@ -60,7 +60,7 @@ ACTION_ORDER = ("fire", "friendly-fire", "ram", "scuttle", "cross-mines", "use-d
                 "refund", "roll-off")
 
 
-class Plugin(TurnSteps):
+class Plugin(SpookBase):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
@@ -111,6 +111,39 @@ class Plugin(TurnSteps):
         if step_id == "subsystem":
             return bool(action.args.get("subsystem"))
         return True
+
+    # ---- the automatic steps of data/rulesets/spook.toml (turn.py) ---------------------------------------
+    @auto_step("expire")
+    def _expire(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.expire(self, state)
+
+    @auto_step("reload")
+    def _reload(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.reload(self, state)
+
+    @auto_step("flares")
+    def _flares(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.flares(self, state)
+
+    @auto_step("infiltration")
+    def _infiltration(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.infiltration(self, state)
+
+    @auto_step("retire")
+    def _retire(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.retire(self, state)
+
+    @auto_step("repair")
+    def _repair(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.repair(self, state)
+
+    @auto_step("countdown")
+    def _countdown(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.countdown(self, state)
+
+    @auto_step("check")
+    def _victory(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.victory(self, state)
 
     # ---- set-up ----------------------------------------------------------------------------------
     def build_record_spec(self) -> RecordSpec:
