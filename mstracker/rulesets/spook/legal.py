@@ -91,7 +91,8 @@ class Legality:
     # ---- who acts --------------------------------------------------------------------------------
     def actors(self, state: GameState, kind: str) -> list[ShipState]:
         """The active player's ships that may do `kind` now, in id order: those the action's own test lets
-        through (its item ready, its host in reach) and its `prepare` does not refuse for that ship."""
+        through (its item ready, its host in reach) and, while the action is available, its `prepare` does
+        not refuse for that ship."""
         return list(self._cached(state, ("actors", kind), lambda: tuple(self._actors(state, kind))))
 
     def _actors(self, state: GameState, kind: str) -> list[ShipState]:
@@ -105,8 +106,8 @@ class Legality:
             found = [s for s in ships if test(state, s)]
         action = p.typed_action(kind)
         arg = next((a.name for a in action.spec.args if a.name in ACTOR_ARGS), None) if action is not None else None
-        if action is None or arg is None or not found:
-            return found
+        if action is None or arg is None or not found or self.available(state, kind) is not None:
+            return found  # not now at all (set-up, the upkeep running): who could, once it is
         return [s for s in found if refusal(action, state, {arg: s.id}) is None]
 
     def _actor_tests(self) -> dict[str, Callable[[GameState, ShipState], bool]]:
@@ -163,6 +164,8 @@ class Legality:
         """The ship's devices for use-device: those it may use now, then the others greyed with the reason
         its prepare gives (a flare launcher is always on, a device reloading, the RU lacking)."""
         action = self.plugin.typed_action("use-device")
+        if self.available(state, "use-device") is not None:
+            action = None  # not now at all (the upkeep running): the form says why; the list stays the ship's
         out = []
         for r in self.plugin.readiness(state, ship):
             if r.kind != "device":
@@ -176,7 +179,7 @@ class Legality:
         """Every buyable class for the build form: those the builder's Build ability covers (§7 A5-A6), then
         the others greyed with the reason the build's prepare gives."""
         p = self.plugin
-        action = p.typed_action("build")
+        action = p.typed_action("build") if self.available(state, "build") is None else None
         spec = next(s for s in p.action_specs() if s.kind == "build")
         names = next(a.choices for a in spec.args if a.name == "ship_class")
         out = []
