@@ -1,8 +1,12 @@
 """The lists a spook form offers beyond its acting ship (play-test round 3): friendly fire hits one of the
 attacker's *other* ships (spook §5 Accuracy), a builder offers only the classes its Build ability covers
-(§7 A5-A6), hosts and transports are the acting ship's own, and a built ship's name is taken as typed."""
+(§7 A5-A6, the others greyed with why), hosts and transports are the acting ship's own, a built ship's name
+is taken as typed; use-device starts from the step's device, ram and scuttle from nothing; and the typed
+actions without dice answer their exact outcome."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from test_spook_support import Play, roster, ship
 
@@ -158,3 +162,41 @@ def test_every_actor_the_legal_answer_lists_is_one_prepare_accepts() -> None:
                 assert refusal(action, g.s, {arg: actor}) is None, (step, legal.kind, actor)
                 checked += 1
     assert checked > 20
+
+
+def lost_armor(before: Any, after: Any, ids: list[str]) -> dict[str, int]:
+    return {i: int(before.ships[i].record["armor"]) - int(after.ships[i].record["armor"]) for i in ids
+            if int(before.ships[i].record["armor"]) != int(after.ships[i].record["armor"])}
+
+
+def test_ram_scuttle_and_friendly_fire_outcomes_are_what_they_do_capped_at_the_armor_left() -> None:
+    blue = roster("Blue", ship("Colossus", "Battlecruiser", ("Ion Beam",)),  # 1
+                  ship("Pike", "Frigate", ("Ion Beam",)), ship("Eye", "Probe"))  # 2, 3
+    red = roster("Red", ship("Gnat", "Fighter", ("Mass Driver",)), ship("Picket", "Frigate", ("Ion Beam",)))  # 4, 5
+    cases = [("ram", {"ship": "1", "target": "4"}), ("scuttle", {"ship": "2", "victims": "1, 3"})]
+    for kind, args in cases:
+        g = Play([blue, red])
+        g.start()
+        g.to_step(kind)
+        action = g.eng.plugin.typed_action(kind)
+        [(o, chance)] = action.outcome(action.prepare(g.s, args)).items()
+        before = g.s
+        g.act(kind, **args)
+        assert chance == 1
+        assert dict(o.dealt) == lost_armor(before, g.s, list(before.ships)), kind
+        assert o.destroyed == {i for i in before.ships if g.eng.plugin.lost(g.s.ships[i])}, kind
+    # a Battlecruiser's ram (25% of its armor, the ram damage setting) is more than a Fighter's 70: capped
+    g = Play([blue, red])
+    g.start()
+    ram = g.eng.plugin.typed_action("ram")
+    [(o, _)] = ram.outcome(ram.prepare(g.s, {"ship": "1", "target": "4"})).items()
+    assert o.damage_to("4") == int(g.s.ships["4"].record["armor"]) and "4" in o.destroyed
+    # friendly fire settled on Eye, a Probe: the full damage, capped at its armor (spook §5 Accuracy, §4 Armor)
+    g.to_step("fire")
+    g.act("fire", 12, ship="Pike", weapon="Ion Beam", target="Picket", in_range=True)
+    ff = g.eng.plugin.typed_action("friendly-fire")
+    [(o, _)] = ff.outcome(ff.prepare(g.s, {"ally": "Eye"})).items()
+    before = g.s
+    g.act("friendly-fire", ally="Eye")
+    assert dict(o.dealt) == lost_armor(before, g.s, list(before.ships)) == {"3": o.damage_to("3")}
+    assert o.destroyed == ({"3"} if g.eng.plugin.lost(g.s.ships["3"]) else set())
