@@ -5,7 +5,7 @@ and a bomber's subsystem targeting (§7 A11, house default).
 refusals, dice, outcome and decision) starts from it, so they never disagree about what is legal.
 Every roll goes through the rules package (`resolve_attack`, `resolve_subsystem`), so what the app
 rolls, what `mstracker odds spook` shows and what a player reads in the book agree. friendly-fire, which
-settles a d12 of 12 afterwards, is still an `@action` decider here.
+settles a d12 of 12 afterwards, is the typed action hazard_actions.FriendlyFire.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from typing import Any
 
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
-from ...game.plugin import action
 from ...game.state import GameState, ShipItem, ShipState
 from .game_base import FLARES, SpookBase
 from .procedures import AttackSetup, attack_setup
@@ -57,139 +55,122 @@ class FireSetup:
         return f"{self.target.item(self.aim).name} ({self.aim})"
 
 
-class CombatActions(SpookBase):
-    """fire and friendly-fire; the checks every attack shares."""
+# ---- checks --------------------------------------------------------------------------------
+def may_attack(plugin: SpookBase, ship: ShipState) -> None:
+    """Refuse when the ship may not attack this turn (EMP, jump, repair, build, EMP use, ram, infiltration)."""
+    plugin.not_disabled(ship, "attack")
+    plugin.not_held(ship, "attack")
+    if ship.record.get("no_fire"):
+        raise InvalidAction(f"{ship.label} may not attack now: it used an EMP (no attacks through its next "
+                            "turn, spook §6 B3) or rammed this turn")
+    if ship.record.get("infiltrating"):
+        raise InvalidAction(f"{ship.label} is infiltrating {ship.record['infiltrating']} and may not attack "
+                            "meanwhile; break it off with infiltrate stop=yes")
 
-    # ---- checks --------------------------------------------------------------------------------
-    def may_attack(self, ship: ShipState) -> None:
-        """Refuse when the ship may not attack this turn (EMP, jump, repair, build, EMP use, ram, infiltration)."""
-        self.not_disabled(ship, "attack")
-        self.not_held(ship, "attack")
-        if ship.record.get("no_fire"):
-            raise InvalidAction(f"{ship.label} may not attack now: it used an EMP (no attacks through its next "
-                                "turn, spook §6 B3) or rammed this turn")
-        if ship.record.get("infiltrating"):
-            raise InvalidAction(f"{ship.label} is infiltrating {ship.record['infiltrating']} and may not attack "
-                                "meanwhile; break it off with infiltrate stop=yes")
 
-    def live_flares(self, ship: ShipState) -> list[ShipItem]:
-        """Flare launchers that answer an attack now: not destroyed, with ammo."""
-        return [it for it in ship.items if it.name == FLARES and not it.record.get("destroyed")
-                and int(it.record.get("ammo") or 0) > 0]
+def live_flares(plugin: SpookBase, ship: ShipState) -> list[ShipItem]:
+    """Flare launchers that answer an attack now: not destroyed, with ammo."""
+    return [it for it in ship.items if it.name == FLARES and not it.record.get("destroyed")
+            and int(it.record.get("ammo") or 0) > 0]
 
-    def bomber(self, ship: ShipState, weapon: ShipItem) -> bool:
-        """True when this weapon may aim at a subsystem: a bomb launcher of a ship with Subsystem Targeting."""
-        return (self.has_ability(ship, "Subsystem Targeting") is not None and weapon.kind == "weapon"
-                and self.entry(weapon).group == "Bomb Launchers")
 
-    def _subsystem(self, ship: ShipState, weapon: ShipItem, target: ShipState, ref: str) -> str:
-        """The subsystem a bomber aims at: an item id of the target, or 'engines'."""
-        if not self.bomber(ship, weapon):
-            raise InvalidAction(f"only bombers' bomb launchers can target subsystems (spook §7 A11); "
-                                f"{ship.label} cannot: leave SUBSYSTEM empty")
-        if ref.strip().casefold() == "engines":
-            if "engines" in (target.record.get("lost_systems") or []):
-                raise InvalidAction(f"the engines of {target.label} are already destroyed; name a weapon or device")
-            return "engines"
-        item = self.item(target, ref)
-        if item.kind == "ability" or item.record.get("destroyed"):
-            what = "is an ability, not a subsystem" if item.kind == "ability" else "is already destroyed"
-            raise InvalidAction(f"{item.name} ({item.id}) of {target.label} {what}; name a weapon, a device "
-                                "or the engines")
-        return item.id
+def bomber(plugin: SpookBase, ship: ShipState, weapon: ShipItem) -> bool:
+    """True when this weapon may aim at a subsystem: a bomb launcher of a ship with Subsystem Targeting."""
+    return (plugin.has_ability(ship, "Subsystem Targeting") is not None and weapon.kind == "weapon"
+            and plugin.entry(weapon).group == "Bomb Launchers")
 
-    def _ally(self, state: GameState, attacker: ShipState, ref: str) -> ShipState:
-        ally = state.find_ship(ref)
-        if ally.owner != attacker.owner or ally.id == attacker.id:
-            raise InvalidAction(f"friendly fire hits one of {state.players[attacker.owner].name}'s other ships, "
-                                f"not {ally.label}")
-        if self.lost(ally) or ally.record.get("aboard"):
-            raise InvalidAction(f"{ally.label} is not on the board; name another own ship in range, or none")
-        return ally
 
-    def prepare_fire(self, state: GameState, args: dict[str, Any]) -> FireSetup:
-        """The checked fire order, or InvalidAction with what to do instead."""
-        ship, weapon = self.fire_weapon(state, args["ship"], args["weapon"])
-        target = self.fire_target(state, ship, weapon, args["target"], args.get("distance"))
-        ally = self._ally(state, ship, args["ally"]) if args.get("ally") else None
-        aim = self._subsystem(ship, weapon, target, args["subsystem"]) if args.get("subsystem") else None
-        flares = tuple(self.live_flares(target))
-        setup = attack_setup(self.rules(state), weapon.name, target.ship_class,
-                             afterburner=bool(target.record.get("afterburner")), flares=len(flares))
-        return FireSetup(ship, weapon, target, setup, flares, ally, aim)
+def aim_at(plugin: SpookBase, ship: ShipState, weapon: ShipItem, target: ShipState, ref: str) -> str:
+    """The subsystem a bomber aims at: an item id of the target, or 'engines'."""
+    if not bomber(plugin, ship, weapon):
+        raise InvalidAction(f"only bombers' bomb launchers can target subsystems (spook §7 A11); "
+                            f"{ship.label} cannot: leave SUBSYSTEM empty")
+    if ref.strip().casefold() == "engines":
+        if "engines" in (target.record.get("lost_systems") or []):
+            raise InvalidAction(f"the engines of {target.label} are already destroyed; name a weapon or device")
+        return "engines"
+    item = plugin.item(target, ref)
+    if item.kind == "ability" or item.record.get("destroyed"):
+        what = "is an ability, not a subsystem" if item.kind == "ability" else "is already destroyed"
+        raise InvalidAction(f"{item.name} ({item.id}) of {target.label} {what}; name a weapon, a device "
+                            "or the engines")
+    return item.id
 
-    def fire_weapon(self, state: GameState, ship_ref: str, weapon_ref: str) -> tuple[ShipState, ShipItem]:
-        """The firing ship and its weapon, checked: the active player's, free to attack, the weapon ready."""
-        ship = self.own_ship(state, ship_ref, "fire")
-        weapon = self.item(ship, weapon_ref)
-        if weapon.kind != "weapon":
-            raise InvalidAction(f"{weapon.name} ({weapon.id}) is a {weapon.kind}, not a weapon; pick one of "
-                                f"{ship.label}'s weapons")
-        self.may_attack(ship)
-        if ship.record.get("jammed"):
-            raise InvalidAction(f"the weapons of {ship.label} are jammed by a Sensor Jammer (spook §6 B4) until "
-                                "the jam ends")
-        self.usable(ship, weapon)
-        return ship, weapon
 
-    def fire_target(self, state: GameState, ship: ShipState, weapon: ShipItem, target_ref: str,
-                    distance: int | None) -> ShipState:
-        """The target, checked: an enemy on the board outside a Defense Field, within the weapon's range at
-        the measured distance (when one is given)."""
-        target = self.enemy_target(state, ship, target_ref)
-        if target.record.get("shielded"):
-            raise InvalidAction(f"{target.label} is inside a Defense Field (spook §6 B2): enemy attacks fail until "
-                                "it ends; pick another target")
-        w = self.ruleset.weapons[weapon.name]
-        if distance is not None and not 0 <= distance <= w.range:
-            raise InvalidAction(f"{weapon.name} reaches {w.range} units; the target is {distance} away (spook §3 B2: "
-                                "in range to attack)")
-        return target
+def ally_of(plugin: SpookBase, state: GameState, attacker: ShipState, ref: str) -> ShipState:
+    ally = state.find_ship(ref)
+    if ally.owner != attacker.owner or ally.id == attacker.id:
+        raise InvalidAction(f"friendly fire hits one of {state.players[attacker.owner].name}'s other ships, "
+                            f"not {ally.label}")
+    if plugin.lost(ally) or ally.record.get("aboard"):
+        raise InvalidAction(f"{ally.label} is not on the board; name another own ship in range, or none")
+    return ally
 
-    # ---- what a fire changes besides the armor (the typed action fire.Fire applies it) ----------------
-    def friendly_fire_hits(self, b: Batch, fs: FireSetup, damage: int) -> None:
-        """A d12 of 12 (spook §5 Accuracy): the ally named takes the full damage, else it waits for friendly-fire."""
-        if fs.ally is not None:
-            self.books.damage(b, fs.ally.id, damage, f"friendly fire from {fs.source}")
-            return
-        rng = self.ruleset.weapons[fs.weapon.name].range
-        near = fs.ship if self.rules(b.state).setting("ff_range_from") == "attacker" else fs.target
-        player = b.state.players[fs.ship.owner].name
-        pending = {"attacker": fs.ship.id, "damage": damage, "range": rng, "source": fs.source,
-                   "near": near.id, "target": fs.target.id}
-        b.extra("pending_ff", pending,
-                f"Friendly fire: {player} names an own ship within {rng} units of {near.label} to take {damage} "
-                "(friendly-fire SHIP), or friendly-fire none")
 
-    def knock_out(self, b: Batch, target: ShipState, aim: str, source: str) -> None:
-        lost = list(b.ship(target.id).record.get("lost_systems") or [])
-        if aim == "engines":
-            b.set(target.id, "lost_systems", [*lost, "engines"], f"engines destroyed by {source}")
-            self.books.refresh(b, target.id, "engines destroyed")
-            return
-        item = target.item(aim)
-        b.set(target.id, f"{item.id}.destroyed", True, f"destroyed by {source}")
-        b.set(target.id, "lost_systems", [*lost, f"{item.name} ({item.id})"])
+def prepare_fire(plugin: SpookBase, state: GameState, args: dict[str, Any]) -> FireSetup:
+    """The checked fire order, or InvalidAction with what to do instead."""
+    ship, weapon = fire_weapon(plugin, state, args["ship"], args["weapon"])
+    target = fire_target(plugin, state, ship, weapon, args["target"], args.get("distance"))
+    ally = ally_of(plugin, state, ship, args["ally"]) if args.get("ally") else None
+    aim = aim_at(plugin, ship, weapon, target, args["subsystem"]) if args.get("subsystem") else None
+    flares = tuple(live_flares(plugin, target))
+    setup = attack_setup(plugin.rules(state), weapon.name, target.ship_class,
+                         afterburner=bool(target.record.get("afterburner")), flares=len(flares))
+    return FireSetup(ship, weapon, target, setup, flares, ally, aim)
 
-    @action(
-        "friendly-fire",
-        ArgSpec("ally", ArgType.TEXT, "the attacker's own ship in the weapon's range, or 'none' if there is none"),
-        help=FRIENDLY_FIRE_HELP,
-    )
-    def friendly_fire(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        pending = state.extra.get("pending_ff")
-        if not pending:
-            raise InvalidAction("no friendly fire is waiting to be settled")
-        attacker = state.ships[pending["attacker"]]
-        b = Batch(self, state)
-        near = state.ships.get(str(pending.get("near", pending["attacker"])), attacker)
-        if args["ally"].strip().casefold() == "none":
-            b.story("friendly-fire", f"Friendly fire from {pending['source']}: no own ship within "
-                    f"{pending['range']} units of {near.label}, nobody is hit", **pending)
-        else:
-            ally = self._ally(state, attacker, args["ally"])
-            b.story("friendly-fire", f"Friendly fire from {pending['source']}: {ally.label} takes "
-                    f"{pending['damage']}", ally=ally.id, **pending)
-            self.books.damage(b, ally.id, int(pending["damage"]), f"friendly fire from {pending['source']}")
-        b.extra("pending_ff", None, "Friendly fire settled")
-        return b.events
+
+def fire_weapon(plugin: SpookBase, state: GameState, ship_ref: str, weapon_ref: str) -> tuple[ShipState, ShipItem]:
+    """The firing ship and its weapon, checked: the active player's, free to attack, the weapon ready."""
+    ship = plugin.own_ship(state, ship_ref, "fire")
+    weapon = plugin.item(ship, weapon_ref)
+    if weapon.kind != "weapon":
+        raise InvalidAction(f"{weapon.name} ({weapon.id}) is a {weapon.kind}, not a weapon; pick one of "
+                            f"{ship.label}'s weapons")
+    may_attack(plugin, ship)
+    if ship.record.get("jammed"):
+        raise InvalidAction(f"the weapons of {ship.label} are jammed by a Sensor Jammer (spook §6 B4) until "
+                            "the jam ends")
+    plugin.usable(ship, weapon)
+    return ship, weapon
+
+
+def fire_target(plugin: SpookBase, state: GameState, ship: ShipState, weapon: ShipItem, target_ref: str,
+                distance: int | None) -> ShipState:
+    """The target, checked: an enemy on the board outside a Defense Field, within the weapon's range at
+    the measured distance (when one is given)."""
+    target = plugin.enemy_target(state, ship, target_ref)
+    if target.record.get("shielded"):
+        raise InvalidAction(f"{target.label} is inside a Defense Field (spook §6 B2): enemy attacks fail until "
+                            "it ends; pick another target")
+    w = plugin.ruleset.weapons[weapon.name]
+    if distance is not None and not 0 <= distance <= w.range:
+        raise InvalidAction(f"{weapon.name} reaches {w.range} units; the target is {distance} away (spook §3 B2: "
+                            "in range to attack)")
+    return target
+
+
+# ---- what a fire changes besides the armor (the typed action fire.Fire applies it) ----------------
+def friendly_fire_hits(plugin: SpookBase, b: Batch, fs: FireSetup, damage: int) -> None:
+    """A d12 of 12 (spook §5 Accuracy): the ally named takes the full damage, else it waits for friendly-fire."""
+    if fs.ally is not None:
+        plugin.books.damage(b, fs.ally.id, damage, f"friendly fire from {fs.source}")
+        return
+    rng = plugin.ruleset.weapons[fs.weapon.name].range
+    near = fs.ship if plugin.rules(b.state).setting("ff_range_from") == "attacker" else fs.target
+    player = b.state.players[fs.ship.owner].name
+    pending = {"attacker": fs.ship.id, "damage": damage, "range": rng, "source": fs.source,
+               "near": near.id, "target": fs.target.id}
+    b.extra("pending_ff", pending,
+            f"Friendly fire: {player} names an own ship within {rng} units of {near.label} to take {damage} "
+            "(friendly-fire SHIP), or friendly-fire none")
+
+
+def knock_out(plugin: SpookBase, b: Batch, target: ShipState, aim: str, source: str) -> None:
+    lost = list(b.ship(target.id).record.get("lost_systems") or [])
+    if aim == "engines":
+        b.set(target.id, "lost_systems", [*lost, "engines"], f"engines destroyed by {source}")
+        plugin.books.refresh(b, target.id, "engines destroyed")
+        return
+    item = target.item(aim)
+    b.set(target.id, f"{item.id}.destroyed", True, f"destroyed by {source}")
+    b.set(target.id, "lost_systems", [*lost, f"{item.name} ({item.id})"])

@@ -38,6 +38,7 @@ from .model import Ruleset
 from .plans import fire_plan
 from .procedures import AttackOutcome, attack_distribution, resolve_attack
 from .table_rolls import resolve_subsystem
+from .combat import friendly_fire_hits, knock_out, prepare_fire
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -134,7 +135,7 @@ class Fire(RuleAction[Shot]):
         if isinstance(given.get("distance"), str):  # a form's text as typed (the engine hands it coerced)
             given["distance"] = self.spec.coerce({"ship": "-", "weapon": "-", "target": "-",
                                                   "distance": given["distance"]})["distance"]
-        fs = self.plugin.prepare_fire(state, given)
+        fs = prepare_fire(self.plugin, state, given)
         target = fs.target
         ally_armor = int(fs.ally.record.get("armor") or 0) if fs.ally is not None else 0
         ammo = tuple((it.id, int(it.record.get("ammo") or 0)) for it in fs.flares)
@@ -277,12 +278,12 @@ class Fire(RuleAction[Shot]):
             ammo = int(launcher.record.get("ammo") or 0)
             batch.set(target.id, f"{launcher.id}.ammo", ammo - 1, f"flares against {fs.source}")
         if sub is not None and sub.outcome["destroyed"]:
-            plugin.knock_out(batch, target, fs.aim or "", fs.source)
+            knock_out(plugin, batch, target, fs.aim or "", fs.source)
         elif sub is not None:
             plugin.books.damage(batch, target.id, int(sub.outcome["armor_damage"]),
                                 f"bombs of {ship.label} (subsystem roll)")
         else:
             plugin.books.damage(batch, target.id, damage, f"hit by {fs.source}")
         if ally_damage:
-            plugin.friendly_fire_hits(batch, fs, ally_damage)
+            friendly_fire_hits(plugin, batch, fs, ally_damage)
 

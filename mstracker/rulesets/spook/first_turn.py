@@ -24,31 +24,29 @@ ROLLOFF_HELP = (
 )
 
 
-class FirstTurnActions(SpookBase):
-    """Whether the first player is still to be decided, and who rolls off (the typed roll-off: rolloff.py)."""
+def first_player_open(plugin: SpookBase, state: GameState) -> bool:
+    """True while the roll-off is still to be made: set-up or turn 1, no roll-off yet, not set aside."""
+    if plugin.rules(state).setting("first_player") != "d6_rolloff" or state.turn > 1 or state.finished:
+        return False
+    if "first_player" not in state.extra:  # a game saved before the roll-off was part of the flow
+        return False
+    if state.extra["first_player"] is not None:
+        return False
+    return not any(o.get("id") == FIRST_PLAYER for o in state.extra.get("overrides") or ())
 
-    def first_player_open(self, state: GameState) -> bool:
-        """True while the roll-off is still to be made: set-up or turn 1, no roll-off yet, not set aside."""
-        if self.rules(state).setting("first_player") != "d6_rolloff" or state.turn > 1 or state.finished:
-            return False
-        if "first_player" not in state.extra:  # a game saved before the roll-off was part of the flow
-            return False
-        if state.extra["first_player"] is not None:
-            return False
-        return not any(o.get("id") == FIRST_PLAYER for o in state.extra.get("overrides") or ())
 
-    def prepare_rolloff(self, state: GameState) -> list[str]:
-        """The players who roll, in order; InvalidAction when no roll-off is due."""
-        if self.rules(state).setting("first_player") != "d6_rolloff":
-            raise InvalidAction("the players choose who goes first in this game (setting first_player = "
-                                "players_choose): make that player active with pass-to")
-        names = [p.name for p in state.players]
-        if len(names) < 2:
-            raise InvalidAction("a roll-off needs two or more players")
-        older = not state.started and "first_player" not in state.extra  # saved before: set-up still rolls off
-        if not self.first_player_open(state) and not older:
-            first = state.extra.get("first_player")
-            who = f" ({state.players[first].name} goes first)" if isinstance(first, int) else ""
-            raise InvalidAction(f"who takes the first turn is already decided{who}; the roll-off is made once, "
-                                "in set-up or at the start of turn 1")
-        return names
+def prepare_rolloff(plugin: SpookBase, state: GameState) -> list[str]:
+    """The players who roll, in order; InvalidAction when no roll-off is due."""
+    if plugin.rules(state).setting("first_player") != "d6_rolloff":
+        raise InvalidAction("the players choose who goes first in this game (setting first_player = "
+                            "players_choose): make that player active with pass-to")
+    names = [p.name for p in state.players]
+    if len(names) < 2:
+        raise InvalidAction("a roll-off needs two or more players")
+    older = not state.started and "first_player" not in state.extra  # saved before: set-up still rolls off
+    if not first_player_open(plugin, state) and not older:
+        first = state.extra.get("first_player")
+        who = f" ({state.players[first].name} goes first)" if isinstance(first, int) else ""
+        raise InvalidAction(f"who takes the first turn is already decided{who}; the roll-off is made once, "
+                            "in set-up or at the start of turn 1")
+    return names

@@ -41,6 +41,14 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def unquoted(text: str) -> str:
+    """A name as the player means it: `"Red Wasp"` (quoted as a command line wants it) is Red Wasp."""
+    text = text.strip()
+    while len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        text = text[1:-1].strip()
+    return text
+
+
 def dock_order(text: str) -> tuple[str, str, int] | None:
     """('retire', host id, turn ordered) of a Dock value like 'retire at #4 (turn 3)'; typed by hand
     without a turn, it counts as ordered before this game's first turn."""
@@ -51,7 +59,7 @@ def dock_order(text: str) -> tuple[str, str, int] | None:
 
 
 class SpookBase(RulesetPlugin):
-    """Look-ups and bookkeeping shared by the spook action and turn mixins."""
+    """Look-ups and bookkeeping shared by the spook actions, the turn steps and the checks (module functions taking the plugin)."""
 
     turn_structure = TurnStructure.ALTERNATING
     ruleset: Ruleset
@@ -155,11 +163,11 @@ class SpookBase(RulesetPlugin):
         return target
 
     def ship_list(self, state: GameState, text: str | None) -> list[ShipState]:
-        """Ships named in a comma-separated list (ids, names or tags), each once."""
+        """Ships named in a comma-separated list (ids, names or tags, quoted or not), each once."""
         out: list[ShipState] = []
         for word in (text or "").replace(";", ",").split(","):
-            if word.strip():
-                ship = state.find_ship(word.strip())
+            if unquoted(word):
+                ship = state.find_ship(unquoted(word))
                 if ship.id not in {s.id for s in out}:
                     out.append(ship)
         return out

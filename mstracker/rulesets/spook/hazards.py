@@ -1,8 +1,9 @@
-"""spook damage without a weapon: rams (§3 B1, §8 A1: text lost), scuttles (§7 A10: text lost) and mines
-(§7 A1).
+"""spook damage without a weapon: the help of rams (§3 B1, §8 A1: text lost), scuttles (§7 A10: text lost) and
+mines (§7 A1), and the checks of a crossing of mines.
 
-Rams and scuttles roll nothing (house defaults); crossing mines rolls the mines table: `prepare_mines`
-checks a crossing once for the typed action mines.CrossMines (its refusals, dice, outcome and decision).
+Rams and scuttles roll nothing (house defaults; the typed actions: hazard_actions.py); crossing mines rolls
+the mines table: `prepare_mines` checks a crossing once for the typed action mines.CrossMines (its refusals,
+dice, outcome and decision).
 """
 
 from __future__ import annotations
@@ -10,13 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...game.batch import Batch
 from ...game.errors import InvalidAction
-from ...game.events import ArgSpec, ArgType, DiceRecorder, Event
-from ...game.plugin import action
 from ...game.state import GameState, ShipState
-from .combat import CombatActions
-from .effects import ram_damage, scuttle_damage
+from .game_base import SpookBase
 from .game_base import plural
 
 RAM_HELP = (
@@ -48,94 +45,31 @@ class MinesSetup:
     dice: int = 0  # d8s rolled
 
 
-class HazardActions(CombatActions):
-    """ram, scuttle, and the checks of a crossing of mines."""
+# ---- mines ---------------------------------------------------------------------------------
+def prepare_mines(plugin: SpookBase, state: GameState, args: dict[str, Any]) -> MinesSetup:
+    ship = plugin.own_ship(state, args["ship"], "move")
+    plugin.not_disabled(ship, "move")
+    plugin.not_held(ship, "move")
+    owner = mine_owner(plugin, state, ship, args.get("owner"))
+    count, laid = args["count"], state.players[owner].resources.get("mines", 0)
+    if not 1 <= count <= laid:
+        raise InvalidAction(f"{state.players[owner].name} has {plural(laid, 'mine')} on the field, not {count}")
+    rules = plugin.rules(state)
+    own = owner == ship.owner
+    if own and not rules.setting("mines_hit_owner"):
+        return MinesSetup(ship, owner, count, "own mines do not harm their owner's ships (house default; "
+                          "setting mines_hit_owner = no)")
+    if ship.record.get("shielded") and rules.setting("defense_field_stops_mines") and not own:
+        return MinesSetup(ship, owner, count, "its Defense Field stops mines in this game (setting "
+                          "defense_field_stops_mines = yes)")
+    rolls = count if rules.setting("mine_rolls") == "per_mine" else 1
+    return MinesSetup(ship, owner, count, dice=rolls)
 
-    @action(
-        "ram",
-        ArgSpec("ship", ArgType.SHIP, "the ramming ship (frigate, capital ship or mothership)"),
-        ArgSpec("target", ArgType.SHIP, "the enemy ship rammed"),
-        help=RAM_HELP,
-    )
-    def ram(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.own_ship(state, args["ship"], "ram")
-        if self.has_ability(ship, "Ramming") is None:
-            raise InvalidAction(f"a {ship.ship_class} cannot ram (frigates, capital ships and motherships can, "
-                                "spook §3 B2)")
-        self.not_disabled(ship, "move")
-        self.may_attack(ship)
-        if any(it.record.get("used") for it in ship.items if it.kind == "weapon"):
-            raise InvalidAction(f"{ship.label} has fired this turn; rams happen during movement, before attacks "
-                                "(spook §3 B1)")
-        target = self.enemy_target(state, ship, args["target"])
-        if target.record.get("shielded"):
-            raise InvalidAction(f"{target.label} is inside a Defense Field (spook §6 B2): rams fail until it ends")
-        rules = self.rules(state)
-        mine, theirs = int(ship.record["armor"]), int(target.record["armor"])
-        to_target, to_rammer = ram_damage(rules, mine, theirs)
-        pct = rules.setting("ram_pct")
-        b = Batch(self, state)
-        b.story("rammed", f"{ship.label} rams {target.label}: {target.label} takes {pct}% of {mine} = "
-                f"{to_target}, {ship.label} takes {pct}% of {theirs} = {to_rammer}", ship=ship.id,
-                target=target.id, damage=[to_target, to_rammer])
-        self.books.damage(b, target.id, to_target, f"rammed by {ship.label}")
-        self.books.damage(b, ship.id, to_rammer, f"rammed {target.label}")
-        if not self.lost(b.ship(ship.id)):
-            b.set(ship.id, "no_fire", max(1, int(ship.record.get("no_fire") or 0)), "rammed: no attack this turn")
-        return b.events
 
-    @action(
-        "scuttle",
-        ArgSpec("ship", ArgType.SHIP, "the ship that blows itself up"),
-        ArgSpec("victims", ArgType.TEXT, "ships within the scuttle radius, comma-separated", required=False,
-                rest=True),
-        help=SCUTTLE_HELP,
-    )
-    def scuttle(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = self.own_ship(state, args["ship"], "scuttle")
-        if self.has_ability(ship, "Scuttle") is None:
-            raise InvalidAction(f"a {ship.ship_class} has no Scuttle ability (spook §4)")
-        self.not_disabled(ship, "use its abilities")
-        victims = self.ship_list(state, args.get("victims"))
-        for v in victims:
-            if v.id == ship.id or self.lost(v) or v.record.get("aboard"):
-                raise InvalidAction(f"{v.label} cannot be caught in the blast; name ships on the board near it")
-        rules = self.rules(state)
-        blast = scuttle_damage(rules, int(ship.record["armor"]))
-        radius = rules.setting("scuttle_radius")
-        hit = ", ".join(v.label for v in victims) or "no ship"
-        b = Batch(self, state)
-        b.story("scuttled", f"{ship.label} scuttles itself; ships within {radius} unit(s) take {blast}: {hit}",
-                ship=ship.id, victims=[v.id for v in victims], damage=blast)
-        self.books.destroy(b, ship.id, "scuttled")
-        for v in victims:
-            self.books.damage(b, v.id, blast, f"caught in the scuttling of {ship.label}")
-        return b.events
-
-    # ---- mines ---------------------------------------------------------------------------------
-    def prepare_mines(self, state: GameState, args: dict[str, Any]) -> MinesSetup:
-        ship = self.own_ship(state, args["ship"], "move")
-        self.not_disabled(ship, "move")
-        self.not_held(ship, "move")
-        owner = self.mine_owner(state, ship, args.get("owner"))
-        count, laid = args["count"], state.players[owner].resources.get("mines", 0)
-        if not 1 <= count <= laid:
-            raise InvalidAction(f"{state.players[owner].name} has {plural(laid, 'mine')} on the field, not {count}")
-        rules = self.rules(state)
-        own = owner == ship.owner
-        if own and not rules.setting("mines_hit_owner"):
-            return MinesSetup(ship, owner, count, "own mines do not harm their owner's ships (house default; "
-                              "setting mines_hit_owner = no)")
-        if ship.record.get("shielded") and rules.setting("defense_field_stops_mines") and not own:
-            return MinesSetup(ship, owner, count, "its Defense Field stops mines in this game (setting "
-                              "defense_field_stops_mines = yes)")
-        rolls = count if rules.setting("mine_rolls") == "per_mine" else 1
-        return MinesSetup(ship, owner, count, dice=rolls)
-
-    def mine_owner(self, state: GameState, ship: ShipState, ref: str | None) -> int:
-        if ref:
-            return state.find_player(ref)
-        others = [i for i in range(len(state.players)) if i != ship.owner]
-        if len(others) != 1:
-            raise InvalidAction("name whose mines these are (owner=PLAYER)")
-        return others[0]
+def mine_owner(plugin: SpookBase, state: GameState, ship: ShipState, ref: str | None) -> int:
+    if ref:
+        return state.find_player(ref)
+    others = [i for i in range(len(state.players)) if i != ship.owner]
+    if len(others) != 1:
+        raise InvalidAction("name whose mines these are (owner=PLAYER)")
+    return others[0]

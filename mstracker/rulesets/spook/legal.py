@@ -16,13 +16,18 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete
+from ...game.typed_legal import refusal
 from ...rules.contract import ArgChoice, LegalAction, Readiness
 from .game_base import FLARES, PROBE, STRIKE_CRAFT
 from .readiness import PROBE_MOVE
+from .first_turn import first_player_open, prepare_rolloff
 
 if TYPE_CHECKING:
     from .plugin import Plugin
 
+#: Actions whose form never starts from a ship of its own: a ram or a scuttle (the ship blows itself up) is
+#: picked by the player, never one Enter away.
+NEVER_PRESET = frozenset({"ram", "scuttle"})
 #: The argument that names the acting ship, by action.
 ACTOR_ARGS = ("ship", "builder", "craft")
 #: Actions that need no ship of the active player's turn (the ledger, settling a roll).
@@ -67,9 +72,9 @@ class Legality:
     def available(self, state: GameState, kind: str) -> str | None:
         p = self.plugin
         if kind == "roll-off":
-            return _why(lambda: p.prepare_rolloff(state))
+            return _why(lambda: prepare_rolloff(p, state))
         if not state.started:
-            first = "roll off for the first turn, then " if p.first_player_open(state) else ""
+            first = "roll off for the first turn, then " if first_player_open(p, state) else ""
             return f"the game is in set-up (spook §3 A: placing the fleets is not a turn); {first}next-step starts turn 1"
         if kind == "friendly-fire":
             return None if state.extra.get("pending_ff") else "no friendly fire is waiting to be settled"
@@ -85,14 +90,25 @@ class Legality:
 
     # ---- who acts --------------------------------------------------------------------------------
     def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        """The active player's ships that may do `kind` now, those that can do it first, in id order."""
+        """The active player's ships that may do `kind` now, in id order: those the action's own test lets
+        through (its item ready, its host in reach) and, while the action is available, its `prepare` does
+        not refuse for that ship."""
+        return list(self._cached(state, ("actors", kind), lambda: tuple(self._actors(state, kind))))
+
+    def _actors(self, state: GameState, kind: str) -> list[ShipState]:
         p = self.plugin
         ships = sorted((s for s in state.ships.values() if s.owner == state.active and not p.lost(s)),
                        key=lambda s: (len(s.id), s.id))
         test = self._actor_tests().get(kind)
         if test is None:
-            return [s for s in ships if not s.record.get("aboard")]
-        return [s for s in ships if test(state, s)]
+            found = [s for s in ships if not s.record.get("aboard")]
+        else:
+            found = [s for s in ships if test(state, s)]
+        action = p.typed_action(kind)
+        arg = next((a.name for a in action.spec.args if a.name in ACTOR_ARGS), None) if action is not None else None
+        if action is None or arg is None or not found or self.available(state, kind) is not None:
+            return found  # not now at all (set-up, the upkeep running): who could, once it is
+        return [s for s in found if refusal(action, state, {arg: s.id}) is None]
 
     def _actor_tests(self) -> dict[str, Callable[[GameState, ShipState], bool]]:
         p = self.plugin
@@ -128,6 +144,49 @@ class Legality:
             return None
         return next((r.item for r in self.plugin.readiness(state, ship)
                      if r.kind == kind and r.usable and r.item != PROBE_MOVE), None)
+
+    def step_device(self, state: GameState, ship: ShipState) -> str | None:
+        """The device a use-device form starts from: in the Hyperdrive or the Afterburner step that device of
+        the ship (none when it has none ready), in the activation step its first ready other device, else
+        its first ready device; never a passive one (flare launchers are always on, spook §6 B1)."""
+        step = state.current_step
+        wanted = self.plugin.DEVICE_STEPS.get(step.id) if step is not None else None
+        ready = [r for r in self.plugin.readiness(state, ship) if r.kind == "device" and r.usable
+                 and r.name != FLARES]
+        if wanted is not None:
+            return next((r.item for r in ready if r.name == wanted), None)
+        if step is not None and step.id == "activate":
+            steps = set(self.plugin.DEVICE_STEPS.values())
+            return next((r.item for r in ready if r.name not in steps), None)
+        return ready[0].item if ready else None
+
+    def device_choices(self, state: GameState, ship: ShipState) -> tuple[ArgChoice, ...]:
+        """The ship's devices for use-device: those it may use now, then the others greyed with the reason
+        its prepare gives (a flare launcher is always on, a device reloading, the RU lacking)."""
+        action = self.plugin.typed_action("use-device")
+        if self.available(state, "use-device") is not None:
+            action = None  # not now at all (the upkeep running): the form says why; the list stays the ship's
+        out = []
+        for r in self.plugin.readiness(state, ship):
+            if r.kind != "device":
+                continue
+            why = refusal(action, state, {"ship": ship.id, "device": r.item}) if action is not None else None
+            label = f"{r.item} {r.name} · {r.glyph} {r.words()}" if why is None else f"{r.item} {r.name}"
+            out.append(ArgChoice(r.item, label, why or ""))
+        return tuple(out)
+
+    def build_classes(self, state: GameState, builder: ShipState) -> tuple[ArgChoice, ...]:
+        """Every buyable class for the build form: those the builder's Build ability covers (§7 A5-A6), then
+        the others greyed with the reason the build's prepare gives."""
+        p = self.plugin
+        action = p.typed_action("build") if self.available(state, "build") is None else None
+        spec = next(s for s in p.action_specs() if s.kind == "build")
+        names = next(a.choices for a in spec.args if a.name == "ship_class")
+        out = []
+        for name in names:
+            why = refusal(action, state, {"builder": builder.id, "ship_class": name}) if action is not None else None
+            out.append(ArgChoice(name, "", why or ""))
+        return tuple(out)
 
     def empty_launchers(self, state: GameState, ship: ShipState) -> list[str]:
         if ship.record.get("emp") or self.plugin.waiting_dock(state, ship):
@@ -185,6 +244,8 @@ class Legality:
         if arg is not None:
             actor_ids = tuple(s.id for s in self.actors(state, spec.kind))
             actor = prefer if prefer in actor_ids else (actor_ids[0] if actor_ids else None)
+            if spec.kind in NEVER_PRESET:
+                actor = None
             if reason is None and not actor_ids:
                 why = NOBODY.get(spec.kind, f"may {spec.kind} now")
                 reason = f"no ship of {state.players[state.active].name} {why}"
@@ -194,11 +255,13 @@ class Legality:
             prefill[arg] = actor
         weapon = self.first_ready(state, acting, "weapon") if "weapon" in names else None
         if "device" in names and acting is not None:
-            found = self.first_ready(state, acting, "device")
+            found = self.step_device(state, acting)
             if found:
                 prefill["device"] = found
         target_ids = tuple(s.id for s in self.targets(state, spec.kind, acting)) if "target" in names else ()
         target = marked if marked in target_ids else (target_ids[0] if len(target_ids) == 1 else None)
+        if spec.kind in NEVER_PRESET and target != marked:
+            target = None
         self._more(state, spec.kind, acting, prefill)
         if spec.kind == "friendly-fire":
             target_ids = self._allies(state)
@@ -228,7 +291,8 @@ class Legality:
     def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> dict[str, tuple[ArgChoice, ...]]:
         """The lists that follow the acting ship: the attacker's other ships on the board for friendly
         fire (spook §5 Accuracy: "one of your own ships"), its hosts for a retire or repair (§7 A2-A9),
-        the transports with room (§4 B2), the classes a builder may build (§7 A5-A6)."""
+        the transports with room (§4 B2), the classes a builder may build (§7 A5-A6, the others greyed with
+        why), the devices a ship may use now (the others greyed with why)."""
         p = self.plugin
         ship = state.ships.get(str(args.get(next((n for n in ACTOR_ARGS if n in args), "ship"), "")))
         if kind == "friendly-fire":
@@ -242,12 +306,9 @@ class Legality:
         if kind == "embark":
             return {"transport": tuple(ArgChoice(t.id) for t in self.transports(state, ship))}
         if kind == "build":
-            scopes = [p.ruleset.abilities[it.name].scope for it in ship.items
-                      if it.kind == "ability" and it.name in ("Build A", "Build B")]
-            spec = next(s for s in p.action_specs() if s.kind == "build")
-            names = next(a.choices for a in spec.args if a.name == "ship_class")
-            classes = tuple(ArgChoice(n) for n in names if any(p.klass(n)[1].code in sc for sc in scopes))
-            return {"ship_class": classes, **self.loadout(str(args.get("ship_class") or ""))}
+            return {"ship_class": self.build_classes(state, ship), **self.loadout(str(args.get("ship_class") or ""))}
+        if kind == "use-device":
+            return {"device": self.device_choices(state, ship)}
         return {}
 
     def loadout(self, class_name: str) -> dict[str, tuple[ArgChoice, ...]]:

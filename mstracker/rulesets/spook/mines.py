@@ -32,6 +32,7 @@ from .model import Ruleset
 from .plans import mines_plan
 from .table_rolls import resolve_mines
 from .tables import table_odds
+from .hazards import prepare_mines
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -71,7 +72,7 @@ class CrossMines(RuleAction[Crossing]):
             raise blank_actor(self.plugin, state, self.kind)
         if args.get("count") in (None, ""):
             raise Incomplete("count")
-        ms = self.plugin.prepare_mines(state, dict(args))
+        ms = prepare_mines(self.plugin, state, dict(args))
         return Crossing(self.plugin.rules(state), ms, int(ms.ship.record.get("armor") or 0),
                         int(state.players[ms.owner].resources.get("mines", 0)))
 

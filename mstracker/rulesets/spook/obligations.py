@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ...game.state import GameState
 from ...rules.contract import Obligation
 from .first_turn import FIRST_PLAYER
+from .first_turn import first_player_open
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -26,7 +27,7 @@ DOCK_MAY = frozenset({"undock"})
 
 def standing(plugin: Plugin, state: GameState) -> tuple[Obligation, ...]:
     out: list[Obligation] = []
-    if plugin.first_player_open(state):
+    if first_player_open(plugin, state):
         out.append(first_player())
     pending = state.extra.get("pending_ff")
     if pending:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import DistanceUse, PlannedShot
+from .combat import fire_target, fire_weapon, live_flares
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -61,7 +62,7 @@ class FirePlanning:
         # the launchers that answer (the typed outcome's inputs, fire.Shot): equal ones are worked out once
         figures = self._figures.get(target.id)
         if figures is None:
-            ammo = tuple(int(it.record.get("ammo") or 0) for it in self.plugin.live_flares(target))
+            ammo = tuple(int(it.record.get("ammo") or 0) for it in live_flares(self.plugin, target))
             figures = self._figures[target.id] = (target.ship_class, bool(target.record.get("afterburner")),
                                                   int(target.record.get("armor") or 0), ammo)
         return PlannedShot("fire", args, DistanceUse.RANGE, UNIT, refused, (item.name, *figures))
@@ -73,7 +74,7 @@ class FirePlanning:
         found = self._aims.get(key)
         if found is None:
             try:
-                self.plugin.fire_target(state, ship, item, target.id, distance)
+                fire_target(self.plugin, state, ship, item, target.id, distance)
                 found = ""
             except InvalidAction as exc:
                 found = str(exc)
@@ -85,7 +86,7 @@ class FirePlanning:
         key = (ship.id, item)
         if key not in self._shooters:
             try:
-                self.plugin.fire_weapon(state, ship.id, item)
+                fire_weapon(self.plugin, state, ship.id, item)
                 self._shooters[key] = ""
             except InvalidAction as exc:
                 self._shooters[key] = str(exc)

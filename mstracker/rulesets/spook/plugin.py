@@ -5,12 +5,13 @@ What it adds to the generic engine:
 * a ship record with armor, agility, speed, device-effect timers, dock / infiltration / cargo links
   and lost subsystems; per item the used flag, X;Y reload (uses left, own turns to wait), flare
   ammo; per player RU cap, RU left and mines (`record`);
-* the rolling actions as typed actions (`rule_actions`, game.typed_action), each prepared once and
-  answering its refusals, dice, exact outcome, odds and decision from it: fire (`fire`), cross-mines
-  (`mines`), roll-off (`rolloff`);
-* the other actions as `@action` deciders, each a `Batch` of narrative events and exact generic changes:
-  friendly-fire (`combat`); ram, scuttle (`hazards`); use-device, reload-flares, lay-mines, probe-move
-  (`devices`); infiltrate, retire, repair, undock, build, embark, disembark, spend, refund (`fleet_actions`);
+* every action a typed action (`rule_actions`, game.typed_action), each prepared once and answering its
+  refusals (`prepare`, the only place that refuses), its dice, its exact outcome where it deals damage,
+  and its decision from that one value: fire (`fire`), cross-mines (`mines`), roll-off (`rolloff`);
+  friendly-fire, ram, scuttle (`hazard_actions`); use-device, reload-flares, lay-mines, probe-move
+  (`device_actions`); infiltrate, retire, repair, undock, build, embark, disembark, spend, refund
+  (`fleet_actions`); the checks they share are module functions taking the plugin (`combat`, `hazards`,
+  `devices`, `first_turn`);
 * the automatic steps of data/rulesets/spook.toml: upkeep (timers, reloads, flare refills, captures),
   retire, repair, infiltration countdown, victory check (`turn`); none of them rolls;
 * the contract's answers: readiness of every item (`readiness`), legal actions with their defaults
@@ -30,28 +31,27 @@ from typing import Any
 
 from ...fleet import Roster, ShipEntry, validate_roster
 from ...game.errors import InvalidAction
-from ...game.plugin import LegalityHelper
-from ...game.events import Action, ActionSpec, ArgType, Event
+from ...game.events import Action, ActionSpec, ArgType, DiceRecorder, Event
+from ...game.plugin import auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, PlayerState, ShipState
 from ...rules.contract import ArgChoice, ItemReadiness, LegalAction, Obligation, PlannedShot, TableItem
 from ...rules.contract import Capabilities
-from . import legacy, obligations
+from . import legacy, obligations, turn
 from .fire import Fire
-from .first_turn import FirstTurnActions
 from .mines import CrossMines
 from .rolloff import RollOff
-from .fleet_actions import FleetActions
-from .devices import DeviceActions
-from .game_base import NARRATIVE
-from .hazards import HazardActions
+from .device_actions import LayMines, ProbeMove, ReloadFlares, UseDevice
+from .fleet_actions import Build, Disembark, Embark, Infiltrate, Refund, Repair, Retire, Spend, Undock
+from .game_base import NARRATIVE, SpookBase
+from .hazard_actions import FriendlyFire, Ram, Scuttle
+from .hazards import mine_owner
 from .legal import Legality
 from .on_table import on_table
 from .planning import LUCK_NOTES, FirePlanning
 from .readiness import ItemStates
 from .record import new_ship, record_spec
 from .texts import render_help
-from .turn import TurnSteps
 
 
 #: The order the actions are listed in (help, the action menu), the battle's own order: fire first.
@@ -60,14 +60,15 @@ ACTION_ORDER = ("fire", "friendly-fire", "ram", "scuttle", "cross-mines", "use-d
                 "refund", "roll-off")
 
 
-class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceActions, HazardActions):
+class Plugin(SpookBase):
     """Spook's bookkeeping for the generic engine (actions listed fire first: the last base comes first)."""
 
     #: What it offers beyond the required parts (mstracker.rules.contract.Capabilities).
     capabilities = Capabilities(exact_odds=True, planner=True, on_table=True)
 
     narrative = NARRATIVE
-    rule_actions = (Fire, CrossMines, RollOff)
+    rule_actions = (Fire, FriendlyFire, Ram, Scuttle, CrossMines, UseDevice, ReloadFlares, LayMines, ProbeMove,
+                    Infiltrate, Retire, Repair, Undock, Build, Embark, Disembark, Spend, Refund, RollOff)
     step_actions = {
         "hyperdrive": ("use-device",),
         "afterburner": ("use-device",),
@@ -110,6 +111,39 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
         if step_id == "subsystem":
             return bool(action.args.get("subsystem"))
         return True
+
+    # ---- the automatic steps of data/rulesets/spook.toml (turn.py) ---------------------------------------
+    @auto_step("expire")
+    def _expire(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.expire(self, state)
+
+    @auto_step("reload")
+    def _reload(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.reload(self, state)
+
+    @auto_step("flares")
+    def _flares(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.flares(self, state)
+
+    @auto_step("infiltration")
+    def _infiltration(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.infiltration(self, state)
+
+    @auto_step("retire")
+    def _retire(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.retire(self, state)
+
+    @auto_step("repair")
+    def _repair(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.repair(self, state)
+
+    @auto_step("countdown")
+    def _countdown(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.countdown(self, state)
+
+    @auto_step("check")
+    def _victory(self, state: GameState, dice: DiceRecorder) -> list[Event]:
+        return turn.victory(self, state)
 
     # ---- set-up ----------------------------------------------------------------------------------
     def build_record_spec(self) -> RecordSpec:
@@ -157,6 +191,15 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
     def luck_notes(self) -> tuple[str, str]:
         return LUCK_NOTES
 
+    def available(self, state: GameState, kind: str) -> str | None:
+        return self._legal.available(state, kind)
+
+    def actors(self, state: GameState, kind: str) -> list[ShipState]:
+        return self._legal.actors(state, kind)
+
+    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
+        return self._legal.targets(state, kind, actor)
+
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
         return self._items.ship(state, ship)
 
@@ -185,7 +228,7 @@ class Plugin(LegalityHelper, TurnSteps, FirstTurnActions, FleetActions, DeviceAc
             attacker = state.ships.get(str(pending.get("attacker", "")))
             return attacker.owner if attacker is not None else ship.owner  # the ally is always the attacker's
         if kind == "cross-mines":
-            return self.mine_owner(state, state.find_ship(str(args["ship"])), args.get("owner"))
+            return mine_owner(self, state, state.find_ship(str(args["ship"])), args.get("owner"))
         return super().damage_by(state, kind, args, ship)
 
     def on_table(self, state: GameState) -> tuple[TableItem, ...]:

@@ -16,6 +16,7 @@ from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import ItemReadiness, Readiness
 from .devices import flare_capacity
 from .game_base import FLARES, PROBE, plural
+from .devices import device_cost
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -139,7 +140,7 @@ class ItemStates:
         if item.kind == "device":
             if name in ("Hyperdrive", "Afterburner") and r.get("hold"):
                 return R.DISABLED, held
-            cost = self.plugin.device_cost(state, item)
+            cost = device_cost(self.plugin, state, item)
             have = state.players[ship.owner].resources.get("ru", 0)
             if cost > have:
                 return R.DISABLED, f"needs {cost} RU per use; {state.players[ship.owner].name} has {have} (spook §6)"

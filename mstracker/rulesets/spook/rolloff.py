@@ -24,6 +24,7 @@ from ...rules.outcome import AttackOdds
 from .first_turn import ROLLOFF_HELP
 from .plans import rolloff_plan
 from .table_rolls import ROLLOFF_ROUNDS, resolve_rolloff
+from .first_turn import prepare_rolloff
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -44,7 +45,7 @@ class RollOff(RuleAction[RollOffPlayers]):
     spec = ActionSpec("roll-off", ROLLOFF_HELP, (), rolls=True)
 
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> RollOffPlayers:
-        return RollOffPlayers(tuple(self.plugin.prepare_rolloff(state)), state.started)
+        return RollOffPlayers(tuple(prepare_rolloff(self.plugin, state)), state.started)
 
     def dice(self, p: RollOffPlayers) -> DicePlan:
         return rolloff_plan(list(p.names))

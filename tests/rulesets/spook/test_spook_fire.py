@@ -88,6 +88,16 @@ def test_prepare_asks_for_the_reach_the_plan_does_not() -> None:
     assert nothing.value.arg == "target"
 
 
+def test_the_engine_refuses_a_fire_with_no_measurement_and_logs_the_reach_said() -> None:
+    # issue 15: `fire ship=1 weapon=w1 target=3` with the distance blank was once applied; the range decides
+    # the reach (spook §3 B2), so the order is refused until a distance or an explicit "in range" is given
+    g = battle()
+    why = g.refused("fire", ship="1", weapon="w1", target="3")
+    assert "spook §3 B2" in why and "distance" in why
+    events = g.act("fire", 11, ship="1", weapon="w1", target="3", in_range=True)
+    assert "in range (not measured)" in events[0].text and events[0].data["reach"] == "in range (not measured)"
+
+
 def test_a_fire_logs_what_it_always_logged() -> None:
     # Ion Beam at Picket, d12 11: full damage 100; Picket's flare launcher answers missiles only (§6 B1)
     g = battle()
