@@ -62,7 +62,7 @@ def test_r_on_the_battle_screen_shows_the_report_and_exports_it(isolated_home: P
                 "report": screen.report, "id": battle.session.game_id}
 
     got = run(app, script)
-    assert got["head"].startswith("Battle report: Demo battle · spook · turns played: 1 · in progress")
+    assert got["head"].startswith("Battle report: Demo battle · spook · no turns played · in progress, turn 1 under way")
     assert got["plots"] == 2 and [c["title"] for c in got["report"]["charts"]["charts"]] == ["Armor left", "Ships in play"]
     # the turn's story (its long middle is shortened on screen) and its dice; the 90 dealt is checked below
     assert "Turn 1: Blue to play" in got["turn"] and "at Red Bastion (#9), at 6 units" in got["turn"]
