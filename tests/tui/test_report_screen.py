@@ -108,6 +108,21 @@ def test_saved_games_offer_the_report() -> None:
     assert back_on == "SavedGamesModal"  # escape goes back to the list the report was opened from, not Home
 
 
+def test_saved_games_name_the_turn_in_the_rulesets_word() -> None:
+    """cal plays rounds (its [meta] turn_word): 'round 3', not 'turn 3'; a game in set-up says so."""
+    from mstracker.store.gamerows import GameSummary
+    from mstracker.store.ruleset_meta import turn_word
+    from mstracker.tui.modals.saved_games import SavedGamesModal
+
+    assert (turn_word("cal"), turn_word("spook"), turn_word("no-such-ruleset")) == ("round", "turn", "turn")
+    modal = SavedGamesModal([], "")
+    row = lambda ruleset, turn: str(modal._option(GameSummary(  # noqa: E731
+        1, "G", ruleset, "2026-12-01T10:00:00+00:00", "2026-12-01T10:00:00+00:00", turn, ("A", "B"), 9, False, "")).prompt)
+    assert "  ·  cal  ·  round 3  ·  A vs B" in row("cal", 3)
+    assert "  ·  spook  ·  turn 3  ·  A vs B" in row("spook", 3)
+    assert "  ·  pz8  ·  set-up  ·  A vs B" in row("pz8", 0)
+
+
 def test_saved_games_show_local_readable_times() -> None:
     from datetime import datetime, timezone
 
