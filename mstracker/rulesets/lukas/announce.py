@@ -34,7 +34,7 @@ FIELD_ARGS = (SHIP_ARG,)
 FIELD_HELP = (
     "announce Field Defense: it switches on at the start of the owner's next turn and stays up until the owner's "
     "turn after (lukas §4.a). Not while it is up. The ship gives up its attacks in the turn the field switches on "
-    "(a house default the rules reference shows: fd_forgo_on)."
+    "(a house default; the rules reference's settings name the turn)."
 )
 
 

@@ -94,18 +94,18 @@ def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any], now: bo
                             f"; {setting_words(rules, 'beam_other_weapons_on_announce')}")
     distance = _check_reach(args, weapon_name, wdata, target)
     if ship.get("fd_active") and not rules.setting("fd_own_fire_leaves"):
-        raise InvalidAction(f"{ship.label}'s own Field Defense is up and its fire may not leave it "
+        raise InvalidAction(f"{ship.label}'s own Field Defense is up and its fire may not leave it"
                             f"; {setting_words(rules, 'fd_own_fire_leaves')}")
     if target.get("fd_active") and not args.get("inside_field"):
         raise InvalidAction(f"{target.label} has its Field Defense up: no weapon passes into its 15-stud field "
-                            f"({cite('§4.a')}); only a ship already inside it may fire (inside_field=yes)")
+                            f"({cite('§4.a')}); only a ship already inside it may fire (tick 'inside field')")
     others = args.get("comm_radar") or 0
     if others < 0:
-        raise InvalidAction("comm_radar counts allied Comm Radar ships within 10 studs: 0 or more")
+        raise InvalidAction("other radars counts allied Comm Radar ships within 10 studs: 0 or more")
     allies = radar_ships(state, ship)
     if others > len(allies):
         have = ", ".join(s.label for s in allies) or "none"
-        raise InvalidAction(f"comm_radar={others}, but {ship.label}'s allies with Comm Radar on the table are: {have}")
+        raise InvalidAction(f"other radars {others}, but {ship.label}'s allies with Comm Radar on the table are: {have}")
     subsystem, target_weapon = _subsystem(rules, target, args)
     radars = radar_total(rules, ship, others)
     try:

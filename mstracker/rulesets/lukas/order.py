@@ -35,7 +35,7 @@ MAX_ROUNDS = 4
 ORDER_ARGS = (ArgSpec("first", ArgType.PLAYER, "the player the table chose to go first (leave it blank to roll)",
                       required=False),)
 ORDER_HELP = ("decide the order of turns before anything else (lukas §1.b): each player rolls a die (a d6 by "
-              "default; the rules reference shows the house default order_die), the highest goes first and the "
+              "default, a house default the rules reference lists), the highest goes first and the "
               "others follow from highest to lowest; tied players roll again. Or name the player the table chose "
               "to go first: the others follow in seating order.")
 
@@ -126,7 +126,7 @@ def write_order(request: OrderRequest, dice: DiceRecorder, batch: Batch) -> None
         left_tied = rolls_in_round(keys, rolled_last, MAX_ROUNDS + 1)
         tail = f"; still tied after {MAX_ROUNDS} rolls, seating order decides" if left_tied else ""
         text = (f"Order of turns ({cite('§1.b')}), {'; '.join(words)}{tail}: {_listing(request.names, order)} "
-                f"(the book says only that a roll of dice is good; a d{request.sides} is the die in force, order_die).")
+                f"(the book says only that a roll of dice is good; a d{request.sides} is the die in force, a house default).")
         batch.story("order-decided", text, order=order, rolls=keys)
     names = ", then ".join(request.names[p] for p in order)
     batch.extra("order", order, f"Order of turns: {names}")
