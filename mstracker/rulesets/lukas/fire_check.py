@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import DicePlan, PlanBuilder, face, total
-from ...rules.names import UnknownName
+from ...rules.names import UnknownName, possessive
 from .acting import ability_used, ship_on_table
 from .game_base import (
     aimed_beams,
@@ -63,6 +63,23 @@ def radar_total(rules: Ruleset, ship: ShipState, others: int) -> int:
     if has_ability(ship, COMM_RADAR) and rules.setting("cr_includes_self"):
         total += 1
     return total
+
+
+def radar_note(order: FireOrder) -> str | None:
+    """What the Comm Radar adds to this attack and whose radars count, so a form that reads "other radars
+    0" shows the +1 of the attacker's own radar (lukas §4.d; play-test round 3): 'Communication Radar +1 to
+    hit and +1 damage: Titan (#7)'s own radar (other radars 0)'. None when no radar counts."""
+    if not order.radars:
+        return None
+    rules = order.rules
+    counted = order.radars if rules.setting("cr_stack") else 1
+    name, radar = next((n, a) for n, a in rules.abilities.items() if a.code == "CR")
+    own = 1 if has_ability(order.ship, COMM_RADAR) and rules.setting("cr_includes_self") else 0
+    others = order.radars - own
+    whose = " and ".join(w for w in (possessive(order.ship.label) + " own radar" if own else "",
+                                     f"{others} other radar{'s' if others != 1 else ''}" if others else "") if w)
+    return (f"{name} +{radar.hit_bonus * counted} to hit and +{radar.damage_bonus * counted} damage: {whose}"
+            + (" (other radars 0)" if not others else "") + f" ({cite('§4.d')})")
 
 
 def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any], now: bool = True) -> FireOrder:
