@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .report_luck import NO_DAMAGE_BAR
 from .report_markdown import fleet_counts, pct, progress_words, roll_words, ship_status
 from .report_svg import line_chart
 
@@ -103,7 +104,7 @@ def luck_html(report: dict[str, Any]) -> list[str]:
     bar = next((d["bar"] for d in luck["damage"] if d["bar"]), None)
     out.append("<h3>Damage</h3>")
     if bar is None:
-        return out + ["<p>This ruleset keeps no armor or SS bar, so there is no damage to count.</p>"]
+        return out + [f"<p>{_e(NO_DAMAGE_BAR)}</p>"]
     out.append(f'<p class="rule">{_e(luck["damage_rule"])}</p>')
     rows = [[p["name"], d["dealt"], d["taken"], d["self_inflicted"], d["attacks_made"], f"{d['expected_dealt']:.2f}",
              d["actual_dealt"], d["attacks_suffered"], f"{d['expected_taken']:.2f}", d["actual_taken"]]

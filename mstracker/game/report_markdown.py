@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .report_luck import NO_DAMAGE_BAR
+
 
 def cell(text: Any) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
@@ -143,7 +145,7 @@ def luck_markdown(report: dict[str, Any]) -> list[str]:
     bar = next((d["bar"] for d in luck["damage"] if d["bar"]), None)
     out += ["", "### Damage", ""]
     if bar is None:
-        return out + ["This ruleset keeps no armor or SS bar, so there is no damage to count.", ""]
+        return out + [NO_DAMAGE_BAR, ""]
     out += [luck["damage_rule"], ""]
     out += [f"| Player | {bar} dealt | {bar} taken | Self-inflicted | Attacks with odds | Expected dealt | Actual dealt "
             "| Attacks suffered | Expected taken | Actual taken |", "|---|---|---|---|---|---|---|---|---|---|"]

@@ -156,7 +156,7 @@ def _check_target(state: GameState, ship: ShipState, target: ShipState) -> None:
     if target.get("docked"):
         raise InvalidAction(f"{target.label} is inside a hangar, off the table")
     if target.owner == ship.owner:
-        raise InvalidAction(f"{target.label} is one of {state.players[ship.owner].name}'s own ships")
+        raise InvalidAction(f"{target.label} is one of {possessive(state.players[ship.owner].name)} own ships")
 
 
 def _check_reach(args: dict[str, Any], weapon_name: str, wdata: Any, target: ShipState) -> int | None:

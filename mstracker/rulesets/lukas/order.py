@@ -24,6 +24,7 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from ...game.state import GameState
 from ...game.typed_action import OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan, Faces, PlanBuilder, face
+from ...rules.names import possessive
 from .acting import SETUP_PHASE, order_decided
 from .game_base import cite
 
@@ -83,7 +84,7 @@ def order_dice(request: OrderRequest) -> DicePlan:
     for r in range(1, MAX_ROUNDS + 1):
         for p, name in enumerate(request.names):
             when = None if r == 1 else _rolls_when(index, n, r, p)
-            purpose = f"{name}'s roll for the order of turns" if r == 1 else f"{name} rolls again (round {r})"
+            purpose = f"{possessive(name)} roll for the order of turns" if r == 1 else f"{name} rolls again (round {r})"
             index[(r, p)] = builder.die(request.sides, purpose, player=p, table=table, when=when,
                                         when_text="" if r == 1 else f"if {name} is still tied with another player")
     return builder.build()

@@ -72,3 +72,16 @@ def test_announce_beam_lists_only_the_ships_beams_greying_those_announced_fired_
         "was knocked out by a bomb (lukas §3.b Bombs)")
     assert beam_why_not(ShipItem(id="w1", kind="weapon", name="Beam", record={"fired": True})) == (
         "fired this turn; announce again next turn (lukas §3.b Beam)")
+
+
+def test_a_plural_player_name_takes_the_apostrophe_alone() -> None:
+    """The lukas demo's players are 'Kassarians' and 'Rakanda': "Kassarians' next turn", not "Kassarians's"."""
+    from mstracker.fleet import Roster
+
+    fleets = [Roster(ruleset="lukas", name="K", player="Kassarians", ships=ANN),
+              Roster(ruleset="lukas", name="R", player="Rakanda", ships=BOB)]
+    eng = engine()
+    s = act(eng, to_turn(eng, new(eng, fleets=fleets, first="Kassarians"), own_turn(0, 1)), "announce-beam",
+            ship="Anvil", target="Titan")
+    words = next(r.words() for r in eng.plugin.readiness(s, s.ships["1"]) if r.item == "w1")
+    assert "fires in Kassarians' next turn" in words, words
