@@ -63,7 +63,7 @@ FIRE_ARGS = (
     RADARS_ARG,
     ArgSpec("subsystem", ArgType.CHOICE, "Bombs that hit a capital ship: hull (normal damage) or aim at engines, "
             "bridge or a weapon (rolls a d8)", required=False, choices=SUBSYSTEM_CHOICES),
-    ArgSpec("target_weapon", ArgType.TEXT, "with subsystem=weapon: the target's weapon to knock out (id or name)",
+    ArgSpec("target_weapon", ArgType.TEXT, "when the subsystem is a weapon: the target's weapon to knock out (id or name)",
             required=False),
     ArgSpec("los", ArgType.BOOL, "clear line of sight (no: weapons that need it cannot fire)", required=False,
             default=True),

@@ -198,16 +198,16 @@ def _subsystem(rules: Ruleset, target: ShipState, args: dict[str, Any]) -> tuple
     target_weapon_ref = args.get("target_weapon")
     if choice in (None, HULL):
         if target_weapon_ref:
-            raise InvalidAction("target_weapon goes with subsystem=weapon")
+            raise InvalidAction("a target weapon is named only when the attack aims at a weapon (subsystem: weapon)")
         return None, None
     _, sub = find_subsystem(rules, choice)
     if sub.code != "weapon":
         if target_weapon_ref:
-            raise InvalidAction("target_weapon goes with subsystem=weapon")
+            raise InvalidAction("a target weapon is named only when the attack aims at a weapon (subsystem: weapon)")
         return choice, None
     if not target_weapon_ref:
         listing = ", ".join(f"{it.id} {it.name}" for it in weapons(target) if not it.record.get("disabled")) or "none"
-        raise InvalidAction(f"subsystem=weapon: name the weapon to knock out with target_weapon ({listing})")
+        raise InvalidAction(f"aimed at a weapon: name the target weapon to knock out ({listing})")
     aimed = pick_weapon(target, target_weapon_ref, ruleset=rules)
     if aimed.record.get("disabled"):
         raise InvalidAction(f"{aimed.name} ({aimed.id}) of {target.label} is already knocked out")

@@ -181,7 +181,8 @@ def test_bridge_destroyed_gives_minus_2_hit_and_minus_1_damage_to_later_attacks(
 def test_a_bombed_weapon_is_knocked_out_and_refused() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), 1)
-    assert "name the weapon to knock out" in refused(eng, s, "fire", (4, 8), ship="Hornet", weapon="Bombs", target="Titan",
+    assert "aimed at a weapon: name the target weapon to knock out (w1 Heavy Turret, w2 Light Missiles, w3" in refused(
+        eng, s, "fire", (4, 8), ship="Hornet", weapon="Bombs", target="Titan",
                                                      subsystem="weapon")
     s = act(eng, s, "fire", (4, 8), ship="Hornet", weapon="Bombs", target="Titan", subsystem="weapon",
             target_weapon="Heavy Turret", in_range=True)
