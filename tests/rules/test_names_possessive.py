@@ -18,3 +18,11 @@ from mstracker.rules.names import possessive
 def test_possessive(name: str, said: str) -> None:
     assert possessive(name) == said
 
+
+
+def test_a_blank_argument_is_named_in_words() -> None:
+    """A typed action's Incomplete says the argument in words, not its key (issue 16: raw keys in hints)."""
+    from mstracker.game.typed_action import Incomplete
+
+    assert str(Incomplete("target_weapon")) == "give the target weapon"
+    assert str(Incomplete("ship", "name the ship that fires")) == "name the ship that fires"
