@@ -147,3 +147,4 @@ def test_overlaps_names_the_players_and_turns_whose_values_share_a_row() -> None
     assert overlaps(chart, [0, 1, 2, 3], 12, 5) == [(("Ann", "Bea"), [0, 1, 2]), (("Bea", "Cyd"), [3])]
     assert overlaps(chart, [0, 1, 2, 3], 12, 49) == [(("Ann", "Bea"), [0, 2]), (("Bea", "Cyd"), [3])]
     assert turn_spans([0, 1, 2, 5, 7, 8]) == "0–2, 5, 7–8"
+

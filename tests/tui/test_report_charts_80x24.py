@@ -11,7 +11,7 @@ from typing import Any
 from tui_support import make_app, settle
 
 from mstracker.tui.screens.report import ReportScreen
-from mstracker.tui.widgets.report_plot import ChartPlot, ReportChart
+from mstracker.tui.widgets.report_plot import ChartPlot, ReportChart, x_label
 
 # the spook game of the playtest, three charts as its report had them
 CHARTS = {"turns": [0, 1, 2, 3, 4, 5, 6], "charts": [
@@ -104,3 +104,10 @@ def test_at_80x24_lines_on_one_row_are_marked_under_the_plot() -> None:
     (players, turns), = expected
     assert players == ("Alice", "Bob")
     assert f"turn · ≡ Alice+Bob at {turn_spans(turns)}" in ships["text"]
+
+
+def test_the_overlap_mark_fits_the_plots_width() -> None:
+    shared = [(("Alice", "Bob"), [0, 2, 4, 6, 8, 10, 12])]
+    assert x_label("round", shared) == "round · ≡ Alice+Bob at 0, 2, 4, 6, 8, 10, 12"
+    assert x_label("round", shared, width=30) == "round · ≡ Alice+Bob at 7 rounds"
+    assert x_label("turn", []) == "turn"

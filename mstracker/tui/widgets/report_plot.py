@@ -54,15 +54,21 @@ class ChartPlot(PlotextPlot):
         axis = value_axis(self.largest, rows)
         self.plt.ylim(0, axis.top)
         self.plt.yticks(list(axis.ticks), [str(t) for t in axis.ticks])
-        self.plt.xlabel(x_label(self.turn_word, overlaps(self.chart, self.turns, axis.top, rows)))
+        self.plt.xlabel(x_label(self.turn_word, overlaps(self.chart, self.turns, axis.top, rows), self.size.width - 4))
         return super().render()
 
 
-def x_label(turn_word: str, shared: Sequence[tuple[tuple[str, ...], list[int]]]) -> str:
+def x_label(turn_word: str, shared: Sequence[tuple[tuple[str, ...], list[int]]], width: int = 80) -> str:
     """The x axis's name, and where lines share a text row (report_charts.overlaps), since there only
-    the line drawn last shows: 'turn · ≡ Alice+Bob at 0–2' (the legend under the plot keeps its one row)."""
+    the line drawn last shows: 'turn · ≡ Alice+Bob at 0–2' (the legend under the plot keeps its one row);
+    too long for `width`, the count of turns instead: 'turn · ≡ Alice+Bob at 5 turns'."""
     marks = [f"≡ {'+'.join(players)} at {turn_spans(turns)}" for players, turns in shared]
-    return " · ".join([turn_word, *marks])
+    full = " · ".join([turn_word, *marks])
+    if len(full) <= width:
+        return full
+    plural = turn_word + "s"
+    return " · ".join([turn_word, *(f"≡ {'+'.join(p)} at {len(t)} {turn_word if len(t) == 1 else plural}"
+                                    for p, t in shared)])
 
 
 def legend(chart: dict[str, Any]) -> Text:
