@@ -148,3 +148,18 @@ def test_overlaps_names_the_players_and_turns_whose_values_share_a_row() -> None
     assert overlaps(chart, [0, 1, 2, 3], 12, 49) == [(("Ann", "Bea"), [0, 2]), (("Bea", "Cyd"), [3])]
     assert turn_spans([0, 1, 2, 5, 7, 8]) == "0–2, 5, 7–8"
 
+
+
+def test_how_far_the_game_went_in_words() -> None:
+    """The report's head (TUI, md, html): '4 rounds played' once over, else the round under way."""
+    from mstracker.game.report_markdown import progress_words
+
+    def head(turn_word: str, at: int, finished: bool = False, result: str = "") -> str:
+        return progress_words({"turn_word": turn_word, "turns_played": at, "finished": finished, "result": result})
+
+    assert head("round", 4, True, "Cyd holds the field") == "4 rounds played · game over: Cyd holds the field"
+    assert head("round", 5) == "4 rounds played · in progress, round 5 under way"
+    assert head("turn", 2) == "1 turn played · in progress, turn 2 under way"
+    assert head("turn", 1) == "no turns played · in progress, turn 1 under way"
+    assert head("turn", 0) == "in progress, set-up under way"
+    assert head("turn", 1, True, "draw") == "1 turn played · game over: draw"
