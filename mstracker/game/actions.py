@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from ..dice import TypedFaces
 from ..fleet import ShipEntry
+from ..rules.names import possessive
 from .errors import InvalidAction
 from .events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from . import turn_order
@@ -376,7 +377,7 @@ def add_ship(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceR
         problem = exc.errors()[0]
         raise InvalidAction(f"{'.'.join(str(x) for x in problem['loc'])}: {problem['msg']}") from None
     ship = engine.plugin.initial_ship(next_id, owner, entry, None, state.settings)
-    text = f"{ship.label}, a {ship.ship_class}, joins {state.players[owner].name}'s fleet"
+    text = f"{ship.label}, a {ship.ship_class}, joins {possessive(state.players[owner].name)} fleet"
     return [Event("ship-added", {"ship": ship.model_dump(mode="json")}, text)]
 
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..rules.contract import DistanceUse, ItemReadiness, PlannedShot, Readiness
+from ..rules.names import possessive
 from .errors import InvalidAction
 from .events import Action
 from .planner_rows import Distances, Measured, PlanRow, SortKey, sort_rows
@@ -205,7 +206,7 @@ class FirePlanner:
         if not legal.allowed and legal.reason:
             return f"{ship.label} may not {kind} now: {legal.reason}"
         if ship.owner != self.state.active and all(self.state.ships[a].owner != ship.owner for a in legal.actors):
-            return f"{ship.label} may not {kind} now: it is {self.state.active_player.name}'s turn"
+            return f"{ship.label} may not {kind} now: it is {possessive(self.state.active_player.name)} turn"
         return f"{ship.label} may not {kind} now" + (f": {legal.reason}" if legal.reason else "")
 
 

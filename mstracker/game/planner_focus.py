@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import Distribution
 from ..rules.contract import Readiness
+from ..rules.names import possessive
 from .errors import InvalidAction
 from .outcomes import fold
 from .planner import Distances, FirePlanner, PlanRow
@@ -115,7 +116,7 @@ class FocusPlanner:
             raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} is not ready: {why}")
         if aim.owner == ship.owner:
             raise InvalidAction(f"{aim.label} is not an enemy of {ship.label}: both are "
-                                f"{state.players[ship.owner].name}'s")
+                                f"{possessive(state.players[ship.owner].name)}")
         shot = planner.plugin.plan_shot(state, ship, item.id, aim, distances.of(ship.id, aim.id))
         if shot is None:
             raise InvalidAction(f"{item.name} ({item.id}) of {ship.label} makes no attack on a ship")

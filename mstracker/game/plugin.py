@@ -82,6 +82,7 @@ from typing import Any, ClassVar
 from ..fleet import FleetReport, Roster, ShipEntry
 from ..rules import RulesetBase
 from ..rules.contract_check import ContractError
+from ..rules.names import possessive
 from ..rules.outcome import AttackOdds
 from .errors import InvalidAction
 from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
@@ -485,7 +486,7 @@ class RulesetPlugin(ABC):
         if reason is None and self.turns() is TurnStructure.PHASE_BY_PLAYER and kind not in self.any_side:
             acting = self.acting(state).players  # a phase done in turn: the acting player's ships only
             if actors and not any(s.owner in acting for s in actors):
-                turn = (f"it is {' and '.join(state.players[p].name for p in acting)}'s part of this phase; "
+                turn = (f"it is {possessive(' and '.join(state.players[p].name for p in acting))} part of this phase; "
                         "the other side does it in turn, after next-step")
             actors = [s for s in actors if s.owner in acting] or actors
         return actors, turn

@@ -152,7 +152,9 @@ class _Fold:
                 "ledger": [{k: v for k, v in e.items() if k != "player"} for e in self.ledger if e["player"] == i],
             })
         rolls = self.rolls.rolls
-        percentile_rule, damage_rule = luck_rules(*self.engine.plugin.luck_notes())
+        first_bar = next(iter(self.engine.spec.bars()), None)
+        percentile_rule, damage_rule = luck_rules(*self.engine.plugin.luck_notes(),
+                                                  first_bar.label if first_bar is not None else None)
         luck = {
             "percentile_rule": percentile_rule,
             "damage_rule": damage_rule,

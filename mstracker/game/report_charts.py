@@ -123,3 +123,36 @@ def _whole_step(at_least: float) -> int:
         if step >= at_least and step == int(step):
             return int(step)
     return int(10 * power)
+
+
+def plot_row(value: float, top: float, rows: int) -> int:
+    """The text row (0: the bottom one) a value falls on in a plot `rows` tall whose top row is `top`."""
+    return round(value / top * max(1, rows - 1)) if top > 0 else 0
+
+
+def overlaps(chart: Mapping[str, Any], turns: list[int], top: float, rows: int) -> list[tuple[tuple[str, ...], list[int]]]:
+    """Where two or more series of `chart` fall on the same text row at the same turn, so that only the
+    last one drawn shows there (playtest: one fleet's line vanished at 80x24): for each group of players
+    that share rows, the turns at which they do, in order."""
+    shared: dict[tuple[str, ...], list[int]] = {}
+    for i, turn in enumerate(turns):
+        on_row: dict[int, list[str]] = {}
+        for series in chart["series"]:
+            values = series["values"]
+            if i < len(values):
+                on_row.setdefault(plot_row(values[i], top, rows), []).append(series["player"])
+        for players in on_row.values():
+            if len(players) > 1:
+                shared.setdefault(tuple(players), []).append(turn)
+    return list(shared.items())
+
+
+def turn_spans(turns: list[int]) -> str:
+    """'0–2, 5' for turns 0, 1, 2 and 5."""
+    spans: list[list[int]] = []
+    for t in turns:
+        if spans and t == spans[-1][1] + 1:
+            spans[-1][1] = t
+        else:
+            spans.append([t, t])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)

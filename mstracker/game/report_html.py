@@ -11,7 +11,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .report_markdown import fleet_counts, pct, roll_words, ship_status
+from .report_luck import NO_DAMAGE_BAR
+from .report_markdown import fleet_counts, pct, progress_words, roll_words, ship_status
 from .report_svg import line_chart
 
 STYLE = """
@@ -51,12 +52,11 @@ def report_html(report: dict[str, Any]) -> str:
     """The whole page."""
     word = report["turn_word"]
     title = f"Battle report: {report['game']}"
-    status = f"result: {report['result']}" if report["finished"] else "in progress"
     out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{_e(title)}</title><style>{STYLE}</style></head><body><main>",
            f"<h1>{_e(title)}</h1>",
-           f'<p class="meta">Ruleset {_e(report["ruleset"])} · {_e(word)}s played: {report["turns_played"]} · {_e(status)}'
+           f'<p class="meta">Ruleset {_e(report["ruleset"])} · {_e(progress_words(report))}'
            + (f" · winner <strong>{_e(report['winner'])}</strong>" if report["winner"] else "") + "</p>",
            "<h2>Fleets over time</h2>", charts_html(report), "<h2>Fleets</h2>"]
     for p in report["players"]:
@@ -104,7 +104,7 @@ def luck_html(report: dict[str, Any]) -> list[str]:
     bar = next((d["bar"] for d in luck["damage"] if d["bar"]), None)
     out.append("<h3>Damage</h3>")
     if bar is None:
-        return out + ["<p>This ruleset keeps no armor or SS bar, so there is no damage to count.</p>"]
+        return out + [f"<p>{_e(NO_DAMAGE_BAR)}</p>"]
     out.append(f'<p class="rule">{_e(luck["damage_rule"])}</p>')
     rows = [[p["name"], d["dealt"], d["taken"], d["self_inflicted"], d["attacks_made"], f"{d['expected_dealt']:.2f}",
              d["actual_dealt"], d["attacks_suffered"], f"{d['expected_taken']:.2f}", d["actual_taken"]]

@@ -44,7 +44,7 @@ PERCENTILE_RULE = (
     "for the ship taking the damage, a roll-under die, a die that only picks which system is hit)."
 )
 DAMAGE_RULE = (
-    "Damage is the drop of the first bar of the record (armor, SS). Taken: every drop on a player's ships. "
+    "Damage is the drop of the first bar of the record{bar}. Taken: every drop on a player's ships. "
     "Dealt: drops on enemy ships, credited to the player the ruleset says caused them: the owner of the "
     "acting ship, unless the rules put the cause elsewhere. Damage a player caused to their own ships is "
     "self-inflicted. Drops made by automatic steps or hand adjustments go to the opponent in a two-player "
@@ -55,9 +55,15 @@ DAMAGE_RULE = (
 )
 
 
-def luck_rules(percentile_note: str, damage_note: str) -> tuple[str, str]:
-    """The report's two rule texts with the ruleset's own sentences (`RulesetPlugin.luck_notes`) after them."""
-    return (f"{PERCENTILE_RULE} {percentile_note}".strip(), f"{DAMAGE_RULE} {damage_note}".strip())
+NO_DAMAGE_BAR = "This ruleset's ship records keep no bar of what a ship can take, so there is no damage to count."
+"""The report's damage section for a ruleset whose record spec declares no bar (no ruleset named)."""
+
+
+def luck_rules(percentile_note: str, damage_note: str, bar: str | None = None) -> tuple[str, str]:
+    """The report's two rule texts with the ruleset's own sentences (`RulesetPlugin.luck_notes`) after them;
+    `bar` names the ruleset's first bar ('Armor'), so the generic text names none of its own."""
+    damage = DAMAGE_RULE.replace("{bar}", f" (here {bar})" if bar else "")
+    return (f"{PERCENTILE_RULE} {percentile_note}".strip(), f"{damage} {damage_note}".strip())
 
 
 #: Bare-faced events mark the start of a new action where the log's actions are not known.

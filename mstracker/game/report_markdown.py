@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .report_luck import NO_DAMAGE_BAR
+
 
 def cell(text: Any) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
@@ -58,12 +60,27 @@ def sampled(turns: list[int], most: int = 20) -> list[int]:
     return picks if picks[-1] == len(turns) - 1 else [*picks, len(turns) - 1]
 
 
+def progress_words(report: dict[str, Any]) -> str:
+    """How far the game went, in words: '4 rounds played · game over: …' once it is over, else
+    '3 rounds played · in progress, round 4 under way' (the report's `turns_played` is the turn the game
+    is at, which an unfinished game has not played through yet)."""
+    word, at = report["turn_word"], int(report["turns_played"])
+    if report["finished"]:
+        return f"{_counted(at, word)} played · game over: {report['result']}"
+    if at <= 0:
+        return "in progress, set-up under way"
+    return f"{_counted(at - 1, word)} played · in progress, {word} {at} under way"
+
+
+def _counted(n: int, word: str) -> str:
+    return f"{'no' if n == 0 else n} {word if n == 1 else word + 's'}"
+
+
 def report_markdown(report: dict[str, Any]) -> str:
     """The report as Markdown: fleets, luck, damage, every turn, losses, resources, the fleets over time."""
     word = report["turn_word"]
     out = [f"# Battle report: {report['game']}", ""]
-    status = f"result: {report['result']}" if report["finished"] else "in progress"
-    out.append(f"Ruleset **{report['ruleset']}** · {word}s played: {report['turns_played']} · {status}")
+    out.append(f"Ruleset **{report['ruleset']}** · {progress_words(report)}")
     if report["winner"]:
         out.append(f"Winner: **{report['winner']}**")
     out += ["", "## Fleets", ""]
@@ -128,7 +145,7 @@ def luck_markdown(report: dict[str, Any]) -> list[str]:
     bar = next((d["bar"] for d in luck["damage"] if d["bar"]), None)
     out += ["", "### Damage", ""]
     if bar is None:
-        return out + ["This ruleset keeps no armor or SS bar, so there is no damage to count.", ""]
+        return out + [NO_DAMAGE_BAR, ""]
     out += [luck["damage_rule"], ""]
     out += [f"| Player | {bar} dealt | {bar} taken | Self-inflicted | Attacks with odds | Expected dealt | Actual dealt "
             "| Attacks suffered | Expected taken | Actual taken |", "|---|---|---|---|---|---|---|---|---|---|"]

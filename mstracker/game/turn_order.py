@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..rules.names import possessive
 from .errors import InvalidAction
 from .events import Event
 from .plugin import PhasePlay, TurnStructure
@@ -63,7 +64,7 @@ def pass_event(engine: Engine, state: GameState, args: dict[str, Any]) -> Event 
         ref = args.get("player")
         if ref and by_player(engine, state) and state.find_player(str(ref)) not in engine.plugin.acting(state).players:
             phase = state.current_phase
-            raise InvalidAction(f"it is {names(state, engine.plugin.acting(state).players)}'s part of "
+            raise InvalidAction(f"it is {possessive(names(state, engine.plugin.acting(state).players))} part of "
                                 f"{phase.name if phase else 'this phase'}: only they move it on")
         return None
     who = passer(engine, state, args)
@@ -125,7 +126,7 @@ def refuse_out_of_turn(engine: Engine, state: GameState, kind: str, player: int 
     assert phase is not None
     now = names(state, acting.players)
     cite = f" ({engine.plugin.order_cite})" if engine.plugin.order_cite else ""
-    raise InvalidAction(f"{kind}: it is {now}'s part of {phase.name}; {state.players[player].name} does it in "
+    raise InvalidAction(f"{kind}: it is {possessive(now)} part of {phase.name}; {state.players[player].name} does it in "
                         f"turn, after next-step{cite}")
 
 

@@ -53,7 +53,7 @@ class Incomplete(InvalidAction):
     """The decision cannot be prepared yet: an argument it needs is blank (not a refusal of the rules)."""
 
     def __init__(self, arg: str, message: str = "") -> None:
-        super().__init__(message or f"give {arg}")
+        super().__init__(message or f"give the {arg.replace('_', ' ')}")  # words, not the key (target weapon)
         self.arg = arg
 
 

@@ -35,3 +35,16 @@ def find_entry(entries: Mapping[str, T], query: str, kind: str = "entry") -> tup
         return matches[0]
     choices = ", ".join(entries)
     raise UnknownName(f"unknown {kind} {query!r}; choose one of: {choices}")
+
+
+def possessive(name: str) -> str:
+    """A name's possessive as English writes it: "Ann's", "Cyd's", "Jess's", "Red Bastion (#9)'s"; a
+    plural name (ending in a single s: "Kassarians", "Blue Pikes") takes the apostrophe alone:
+    "Kassarians'". A name ending in "ss", "us" or "is" is read as singular ("Jess's", "Marcus's",
+    "Iris's"), and one that already ends in an apostrophe is left as it is."""
+    if not name or name.endswith(("'", "’")):
+        return name
+    low = name.casefold()
+    if low.endswith("s") and not low.endswith(("ss", "us", "is")):
+        return f"{name}'"
+    return f"{name}'s"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..paths import shipped_data_dir
-from ..rules.registry import package
+from ..rules.registry import BrokenRuleset, UnknownRuleset, package
 from .tomlfile import FileProblem, read_regular
 
 LISTED = ("id", "title", "version", "dice", "distance_unit")
@@ -30,9 +30,8 @@ def ruleset_file(ruleset_id: str) -> Path:
     return declared if declared is not None else shipped_data_dir() / "rulesets" / f"{ruleset_id}.toml"
 
 
-def ruleset_meta(ruleset_id: str) -> dict[str, Any] | None:
-    """id, title, version, dice and distance unit from the data file's [meta]; None when they cannot be
-    read plainly (the caller then builds the ruleset, which reports what is wrong)."""
+def _meta_table(ruleset_id: str) -> dict[str, Any] | None:
+    """The data file's [meta] table alone, parsed; None when it cannot be read plainly."""
     path = ruleset_file(ruleset_id)
     try:
         text = read_regular(path, path.name).decode("utf-8")
@@ -45,6 +44,26 @@ def ruleset_meta(ruleset_id: str) -> dict[str, Any] | None:
     try:
         meta = tomllib.loads(text[start.start() : following.start() if following else len(text)])["meta"]
     except (tomllib.TOMLDecodeError, KeyError):
+        return None
+    return meta if isinstance(meta, dict) else None
+
+
+def turn_word(ruleset_id: str) -> str:
+    """What the ruleset calls a turn ("round" in cal), from its [meta] without building it; "turn" when
+    the ruleset is not installed or its [meta] does not say plainly (a saved game's list still reads)."""
+    try:
+        meta = _meta_table(ruleset_id)
+    except (UnknownRuleset, BrokenRuleset):
+        return "turn"
+    word = meta.get("turn_word") if meta else None
+    return word if isinstance(word, str) and word.strip() else "turn"
+
+
+def ruleset_meta(ruleset_id: str) -> dict[str, Any] | None:
+    """id, title, version, dice and distance unit from the data file's [meta]; None when they cannot be
+    read plainly (the caller then builds the ruleset, which reports what is wrong)."""
+    meta = _meta_table(ruleset_id)
+    if meta is None:
         return None
     row = {key: meta.get(key) for key in LISTED}
     plain = all(isinstance(row[k], str) for k in ("id", "title", "version", "distance_unit"))

@@ -290,11 +290,13 @@ GAME_SCENES: dict[str, Scene] = {
     "attack-physical": attack_physical,
     "battle-80x24": battle_small,
     "report": report,
+    "report-80x24": report,
     "planner": planner,
     "planner-80x24": planner,
     "auto-roll-80x24": auto_roll,
 }
-SIZES: dict[str, tuple[int, int]] = {"battle-80x24": (80, 24), "planner-80x24": (80, 24), "auto-roll-80x24": (80, 24)}
+SIZES: dict[str, tuple[int, int]] = {"battle-80x24": (80, 24), "planner-80x24": (80, 24), "auto-roll-80x24": (80, 24),
+                                     "report-80x24": (80, 24)}
 
 
 async def shoot(name: str, scene: Scene, outdir: Path) -> Path:

@@ -135,3 +135,31 @@ def test_cal_charts_say_lost_for_c_and_c_and_craft_and_spook_says_spent_for_ru()
         if ruleset == "cal":
             assert values["spent:cc"] == [[0, 0], [0, 4]] and values["spent:craft"] == [[0, 0], [0, 2]]
     assert titles == {"cal": ["C&C lost", "Craft lost"], "spook": ["RU spent"]}
+
+
+def test_overlaps_names_the_players_and_turns_whose_values_share_a_row() -> None:
+    from mstracker.game.report_charts import overlaps, plot_row, turn_spans
+
+    chart = {"series": [{"player": "Ann", "values": [10, 9, 8, 2]}, {"player": "Bea", "values": [10, 8, 8, 6]},
+                        {"player": "Cyd", "values": [0, 0, 1, 6]}]}
+    # a 5-row plot topped at 12: rows at 0, 3, 6, 9, 12; 10 → row 3, 9 → 3, 8 → 3, 6 → 2, 2 → 1, 1 → 0
+    assert [plot_row(v, 12, 5) for v in (10, 9, 8, 6, 2, 1, 0)] == [3, 3, 3, 2, 1, 0, 0]
+    assert overlaps(chart, [0, 1, 2, 3], 12, 5) == [(("Ann", "Bea"), [0, 1, 2]), (("Bea", "Cyd"), [3])]
+    assert overlaps(chart, [0, 1, 2, 3], 12, 49) == [(("Ann", "Bea"), [0, 2]), (("Bea", "Cyd"), [3])]
+    assert turn_spans([0, 1, 2, 5, 7, 8]) == "0–2, 5, 7–8"
+
+
+
+def test_how_far_the_game_went_in_words() -> None:
+    """The report's head (TUI, md, html): '4 rounds played' once over, else the round under way."""
+    from mstracker.game.report_markdown import progress_words
+
+    def head(turn_word: str, at: int, finished: bool = False, result: str = "") -> str:
+        return progress_words({"turn_word": turn_word, "turns_played": at, "finished": finished, "result": result})
+
+    assert head("round", 4, True, "Cyd holds the field") == "4 rounds played · game over: Cyd holds the field"
+    assert head("round", 5) == "4 rounds played · in progress, round 5 under way"
+    assert head("turn", 2) == "1 turn played · in progress, turn 2 under way"
+    assert head("turn", 1) == "no turns played · in progress, turn 1 under way"
+    assert head("turn", 0) == "in progress, set-up under way"
+    assert head("turn", 1, True, "draw") == "1 turn played · game over: draw"

@@ -247,3 +247,16 @@ def test_cal_ram_damage_is_dealt_by_the_other_ship() -> None:
     assert (green["taken"], green["dealt"], green["self_inflicted"]) == (20, 20, 0)
     # each Major 7 (Engines Damaged, the table's mildest row) is its ship's owner's: 30/36 worse + 3/36 = 11/12
     assert [(r["player"], r["exact"]) for r in report["luck"]["rolls"]] == [("Red", "11/12"), ("Green", "11/12")]
+
+
+def test_the_damage_rule_names_the_rulesets_own_bar_and_no_other_ruleset() -> None:
+    """The generic text names no specific ruleset: the bar is the one this ruleset declares first."""
+    from mstracker.game.report_luck import NO_DAMAGE_BAR, luck_rules
+
+    eng, log = mini_game()
+    rule = battle_report(eng, log)["luck"]["damage_rule"]
+    bar = next(iter(eng.spec.bars())).label
+    assert rule.startswith(f"Damage is the drop of the first bar of the record (here {bar}). Taken:")
+    assert "SS" not in rule.split(". Taken")[0]
+    assert luck_rules("", "")[1].startswith("Damage is the drop of the first bar of the record. Taken:")
+    assert "armor" not in NO_DAMAGE_BAR and "SS" not in NO_DAMAGE_BAR

@@ -11,7 +11,7 @@ from typing import Any
 from tui_support import make_app, settle
 
 from mstracker.tui.screens.report import ReportScreen
-from mstracker.tui.widgets.report_plot import ChartPlot, ReportChart
+from mstracker.tui.widgets.report_plot import ChartPlot, ReportChart, x_label
 
 # the spook game of the playtest, three charts as its report had them
 CHARTS = {"turns": [0, 1, 2, 3, 4, 5, 6], "charts": [
@@ -55,7 +55,7 @@ def charts_at(size: tuple[int, int]) -> list[dict[str, Any]]:
                         labels[row] = line.split("┤")[0].strip()
                 out.append({"title": chart.chart["title"], "labels": labels, "rows": len(body),
                             "body": "\n".join(line.split("┤" if "┤" in line else "│", 1)[1] for line in body),
-                            "legend": str(chart.query_one(".report-legend").render())})
+                            "legend": str(chart.query_one(".report-legend").render()), "text": "\n".join(lines)})
             return out
 
     return asyncio.run(main())
@@ -89,3 +89,25 @@ def test_at_120x36_the_axis_uses_the_height_it_has() -> None:
     small, large = charts_at((80, 24))[0], charts_at((120, 36))[0]
     assert large["rows"] > small["rows"]
     assert set(large["labels"].values()) == {"0", "1000", "2000", "3000"}
+
+
+def test_at_80x24_lines_on_one_row_are_marked_under_the_plot() -> None:
+    """Ships in play at 80x24: where two values share a text row only the line drawn last shows, so the
+    x axis's name says whose lines share a row and at which turns (report_charts.overlaps)."""
+    ships = charts_at((80, 24))[1]
+    rows = ships["rows"]
+    from mstracker.game.report_charts import overlaps, turn_spans, value_axis
+
+    axis = value_axis(10, rows)
+    expected = overlaps(CHARTS["charts"][1], CHARTS["turns"], axis.top, rows)
+    assert expected, (rows, axis)  # at this height some turn puts both fleets on one row
+    (players, turns), = expected
+    assert players == ("Alice", "Bob")
+    assert f"turn · ≡ Alice+Bob at {turn_spans(turns)}" in ships["text"]
+
+
+def test_the_overlap_mark_fits_the_plots_width() -> None:
+    shared = [(("Alice", "Bob"), [0, 2, 4, 6, 8, 10, 12])]
+    assert x_label("round", shared) == "round · ≡ Alice+Bob at 0, 2, 4, 6, 8, 10, 12"
+    assert x_label("round", shared, width=30) == "round · ≡ Alice+Bob at 7 rounds"
+    assert x_label("turn", []) == "turn"

@@ -62,7 +62,7 @@ def test_r_on_the_battle_screen_shows_the_report_and_exports_it(isolated_home: P
                 "report": screen.report, "id": battle.session.game_id}
 
     got = run(app, script)
-    assert got["head"].startswith("Battle report: Demo battle · spook · turns played: 1 · in progress")
+    assert got["head"].startswith("Battle report: Demo battle · spook · no turns played · in progress, turn 1 under way")
     assert got["plots"] == 2 and [c["title"] for c in got["report"]["charts"]["charts"]] == ["Armor left", "Ships in play"]
     # the turn's story (its long middle is shortened on screen) and its dice; the 90 dealt is checked below
     assert "Turn 1: Blue to play" in got["turn"] and "at Red Bastion (#9), at 6 units" in got["turn"]
@@ -106,6 +106,21 @@ def test_saved_games_offer_the_report() -> None:
     assert report is not None and report["game"] == "Convoy run" and report["ruleset"] == "cal"
     assert [c["title"] for c in report["charts"]["charts"]] == ["SS left", "Ships in play"]
     assert back_on == "SavedGamesModal"  # escape goes back to the list the report was opened from, not Home
+
+
+def test_saved_games_name_the_turn_in_the_rulesets_word() -> None:
+    """cal plays rounds (its [meta] turn_word): 'round 3', not 'turn 3'; a game in set-up says so."""
+    from mstracker.store.gamerows import GameSummary
+    from mstracker.store.ruleset_meta import turn_word
+    from mstracker.tui.modals.saved_games import SavedGamesModal
+
+    assert (turn_word("cal"), turn_word("spook"), turn_word("no-such-ruleset")) == ("round", "turn", "turn")
+    modal = SavedGamesModal([], "")
+    row = lambda ruleset, turn: str(modal._option(GameSummary(  # noqa: E731
+        1, "G", ruleset, "2026-12-01T10:00:00+00:00", "2026-12-01T10:00:00+00:00", turn, ("A", "B"), 9, False, "")).prompt)
+    assert "  ·  cal  ·  round 3  ·  A vs B" in row("cal", 3)
+    assert "  ·  spook  ·  turn 3  ·  A vs B" in row("spook", 3)
+    assert "  ·  pz8  ·  set-up  ·  A vs B" in row("pz8", 0)
 
 
 def test_saved_games_show_local_readable_times() -> None:

@@ -17,6 +17,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder
 from ...game.state import GameState, ShipItem, ShipState
 from ...game.typed_action import Incomplete, RuleAction
+from ...rules.names import possessive
 from .acting import DISTANCE_ARG, SHIP_ARG, free_for_ability, needs, ship_on_table
 from .legal import blank_ship
 from .game_base import cite, setting_words, ship_name
@@ -177,7 +178,7 @@ class Infiltrate(RuleAction[Infiltration]):
         ship, target = p.ship, p.target
         owner = batch.state.players[ship.owner].name
         text = (f"{ship.label} infiltrates {target.label}: neither may move in the next turn; captured at the start "
-                f"of {owner}'s next turn unless halted or {ship.label} is destroyed ({cite('§4.c')}).")
+                f"of {possessive(owner)} next turn unless halted or {ship.label} is destroyed ({cite('§4.c')}).")
         batch.story("infiltration-declared", text, ship=ship.id, target=target.id)
         batch.set(ship.id, "mode", INFILTRATE, "infiltrates instead of attacking")
         batch.set(ship.id, f"{p.pods.id}.target", target.id, f"infiltrating {target.label}")

@@ -14,7 +14,7 @@ from ...game.state import GameState, ShipItem, ShipState
 from ...game.typed_action import Incomplete, RuleAction
 from .acting import SHIP_ARG, free_for_ability, needs, ship_on_table
 from .legal import blank_ship
-from .game_base import cite, pick_weapon, setting_words, ship_name, weapons
+from .game_base import cite, is_beam, pick_weapon, setting_words, ship_name, weapons
 from .record import AIMED, FIELD, FIELD_DEFENSE, READY
 
 if TYPE_CHECKING:
@@ -34,8 +34,20 @@ FIELD_ARGS = (SHIP_ARG,)
 FIELD_HELP = (
     "announce Field Defense: it switches on at the start of the owner's next turn and stays up until the owner's "
     "turn after (lukas §4.a). Not while it is up. The ship gives up its attacks in the turn the field switches on "
-    "(a house default the rules reference shows: fd_forgo_on)."
+    "(a house default; the rules reference's settings name the turn)."
 )
+
+
+def beam_why_not(beam: ShipItem) -> str:
+    """Why this Beam cannot be announced now ('' when it can), to follow its name: knocked out by a bomb,
+    fired this turn, or announced already (lukas §3.b). The form's list greys a Beam with these words."""
+    if beam.record.get("disabled"):
+        return f"was knocked out by a bomb ({cite('§3.b Bombs')})"
+    if beam.record.get("fired"):
+        return f"fired this turn; announce again next turn ({cite('§3.b Beam')})"
+    if beam.record.get("beam") == AIMED:
+        return "is already announced this turn (undo to change it)"
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,23 +72,21 @@ class AnnounceBeam(RuleAction[BeamAim]):
             raise blank_ship(plugin, state, self.kind)
         ship = ship_on_table(plugin, state, str(args["ship"]))
         rules = plugin.rules(state)
+        if not str(args.get("weapon") or "").strip() and sum(is_beam(rules, it) for it in weapons(ship)) > 1:
+            raise Incomplete("weapon")  # several Beams: the form lists them (legal.arg_choices)
         beam = pick_weapon(ship, args.get("weapon"), beams_only=True, ruleset=rules)
         if not args.get("target"):
             raise Incomplete("target")
         target = state.find_ship(str(args["target"]))
-        if beam.record.get("disabled"):
-            raise InvalidAction(f"{beam.name} ({beam.id}) of {ship.label} was knocked out by a bomb ({cite('§3.b Bombs')})")
-        if beam.record.get("fired"):
-            raise InvalidAction(f"{beam.name} ({beam.id}) of {ship.label} fired this turn; announce again next turn "
-                                f"({cite('§3.b Beam')})")
-        if beam.record.get("beam") == AIMED:
-            raise InvalidAction(f"{beam.name} ({beam.id}) of {ship.label} is already announced this turn (undo to change it)")
+        why_not = beam_why_not(beam)
+        if why_not:
+            raise InvalidAction(f"{beam.name} ({beam.id}) of {ship.label} {why_not}")
         if target.get("destroyed") or target.owner == ship.owner or target.get("docked"):
             raise InvalidAction(f"{target.label} is not an enemy ship on the table")
         if not rules.setting("beam_other_weapons_on_announce") and any(
             it.record.get("fired") for it in weapons(ship) if it.id != beam.id
         ):
-            raise InvalidAction(f"{ship.label} fired other weapons this turn "
+            raise InvalidAction(f"{ship.label} fired other weapons this turn"
                                 f"; {setting_words(rules, 'beam_other_weapons_on_announce')}")
         old = beam.record.get("aim") or ""
         return BeamAim(ship, beam, target, old if beam.record.get("beam") == READY else "")

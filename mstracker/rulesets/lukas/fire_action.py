@@ -28,7 +28,7 @@ from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan
 from .acting import SHIP_ARG, ship_on_table
 from .attack import write_fire
-from .fire_check import SUBSYSTEM_CHOICES, FireOrder, fire_dice, prepare_beam, prepare_fire
+from .fire_check import SUBSYSTEM_CHOICES, FireOrder, fire_dice, prepare_beam, prepare_fire, radar_note
 from .game_base import cite, max_range, weapon_data
 from .legal import blank_ship
 from .odds import attack_notes
@@ -63,7 +63,7 @@ FIRE_ARGS = (
     RADARS_ARG,
     ArgSpec("subsystem", ArgType.CHOICE, "Bombs that hit a capital ship: hull (normal damage) or aim at engines, "
             "bridge or a weapon (rolls a d8)", required=False, choices=SUBSYSTEM_CHOICES),
-    ArgSpec("target_weapon", ArgType.TEXT, "with subsystem=weapon: the target's weapon to knock out (id or name)",
+    ArgSpec("target_weapon", ArgType.TEXT, "when the subsystem is a weapon: the target's weapon to knock out (id or name)",
             required=False),
     ArgSpec("los", ArgType.BOOL, "clear line of sight (no: weapons that need it cannot fire)", required=False,
             default=True),
@@ -204,8 +204,9 @@ class FireAction(RuleAction[Attack]):
         if plan.subsystem_table is not None:
             names = [row_name(plan, row.result, row.text) for row in plan.subsystem_table.rows]
             rows = (MISS, *dict.fromkeys(names))
+        radar = radar_note(order)
         return OddsWords(ship=p.target, results=rows, marks=(SUBSYSTEM_MARK,) if rows else (),
-                         notes=attack_notes(order.rules, plan))
+                         notes=attack_notes(order.rules, plan) + ((radar,) if radar else ()))
 
     def after(self, p: Attack, earlier: Outcome) -> Attack | None:
         """The same attack on a target an earlier one took armor off (focus fire): it has that much less."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import DicePlan, PlanBuilder, face, total
-from ...rules.names import UnknownName
+from ...rules.names import UnknownName, possessive
 from .acting import ability_used, ship_on_table
 from .game_base import (
     aimed_beams,
@@ -65,6 +65,23 @@ def radar_total(rules: Ruleset, ship: ShipState, others: int) -> int:
     return total
 
 
+def radar_note(order: FireOrder) -> str | None:
+    """What the Comm Radar adds to this attack and whose radars count, so a form that reads "other radars
+    0" shows the +1 of the attacker's own radar (lukas §4.d; play-test round 3): 'Communication Radar +1 to
+    hit and +1 damage: Titan (#7)'s own radar (other radars 0)'. None when no radar counts."""
+    if not order.radars:
+        return None
+    rules = order.rules
+    counted = order.radars if rules.setting("cr_stack") else 1
+    name, radar = next((n, a) for n, a in rules.abilities.items() if a.code == "CR")
+    own = 1 if has_ability(order.ship, COMM_RADAR) and rules.setting("cr_includes_self") else 0
+    others = order.radars - own
+    whose = " and ".join(w for w in (possessive(order.ship.label) + " own radar" if own else "",
+                                     f"{others} other radar{'s' if others != 1 else ''}" if others else "") if w)
+    return (f"{name} +{radar.hit_bonus * counted} to hit and +{radar.damage_bonus * counted} damage: {whose}"
+            + (" (other radars 0)" if not others else "") + f" ({cite('§4.d')})")
+
+
 def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any], now: bool = True) -> FireOrder:
     """Everything an attack needs, checked against the state; InvalidAction says what is wrong. With
     `now` false, as the odds and the planner see an attack: of a ship whose turn is still to come too (the
@@ -94,18 +111,18 @@ def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any], now: bo
                             f"; {setting_words(rules, 'beam_other_weapons_on_announce')}")
     distance = _check_reach(args, weapon_name, wdata, target)
     if ship.get("fd_active") and not rules.setting("fd_own_fire_leaves"):
-        raise InvalidAction(f"{ship.label}'s own Field Defense is up and its fire may not leave it "
+        raise InvalidAction(f"{ship.label}'s own Field Defense is up and its fire may not leave it"
                             f"; {setting_words(rules, 'fd_own_fire_leaves')}")
     if target.get("fd_active") and not args.get("inside_field"):
         raise InvalidAction(f"{target.label} has its Field Defense up: no weapon passes into its 15-stud field "
-                            f"({cite('§4.a')}); only a ship already inside it may fire (inside_field=yes)")
+                            f"({cite('§4.a')}); only a ship already inside it may fire (tick 'inside field')")
     others = args.get("comm_radar") or 0
     if others < 0:
-        raise InvalidAction("comm_radar counts allied Comm Radar ships within 10 studs: 0 or more")
+        raise InvalidAction("other radars counts allied Comm Radar ships within 10 studs: 0 or more")
     allies = radar_ships(state, ship)
     if others > len(allies):
         have = ", ".join(s.label for s in allies) or "none"
-        raise InvalidAction(f"comm_radar={others}, but {ship.label}'s allies with Comm Radar on the table are: {have}")
+        raise InvalidAction(f"other radars {others}, but {ship.label}'s allies with Comm Radar on the table are: {have}")
     subsystem, target_weapon = _subsystem(rules, target, args)
     radars = radar_total(rules, ship, others)
     try:
@@ -139,7 +156,7 @@ def _check_target(state: GameState, ship: ShipState, target: ShipState) -> None:
     if target.get("docked"):
         raise InvalidAction(f"{target.label} is inside a hangar, off the table")
     if target.owner == ship.owner:
-        raise InvalidAction(f"{target.label} is one of {state.players[ship.owner].name}'s own ships")
+        raise InvalidAction(f"{target.label} is one of {possessive(state.players[ship.owner].name)} own ships")
 
 
 def _check_reach(args: dict[str, Any], weapon_name: str, wdata: Any, target: ShipState) -> int | None:
@@ -181,16 +198,16 @@ def _subsystem(rules: Ruleset, target: ShipState, args: dict[str, Any]) -> tuple
     target_weapon_ref = args.get("target_weapon")
     if choice in (None, HULL):
         if target_weapon_ref:
-            raise InvalidAction("target_weapon goes with subsystem=weapon")
+            raise InvalidAction("a target weapon is named only when the attack aims at a weapon (subsystem: weapon)")
         return None, None
     _, sub = find_subsystem(rules, choice)
     if sub.code != "weapon":
         if target_weapon_ref:
-            raise InvalidAction("target_weapon goes with subsystem=weapon")
+            raise InvalidAction("a target weapon is named only when the attack aims at a weapon (subsystem: weapon)")
         return choice, None
     if not target_weapon_ref:
         listing = ", ".join(f"{it.id} {it.name}" for it in weapons(target) if not it.record.get("disabled")) or "none"
-        raise InvalidAction(f"subsystem=weapon: name the weapon to knock out with target_weapon ({listing})")
+        raise InvalidAction(f"aimed at a weapon: name the target weapon to knock out ({listing})")
     aimed = pick_weapon(target, target_weapon_ref, ruleset=rules)
     if aimed.record.get("disabled"):
         raise InvalidAction(f"{aimed.name} ({aimed.id}) of {target.label} is already knocked out")

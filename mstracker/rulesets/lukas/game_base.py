@@ -49,8 +49,9 @@ class RulesWithSettings:
 
 def setting_words(rules: Ruleset, key: str) -> str:
     """A setting for players, to follow a '; ': what it decides, its value in force, and whether it is
-    the book's inference, a house default or the table's house rule, with its key last ('the turn a Field
-    Defense ship gives up its attacks: activation — a house default (fd_forgo_on)')."""
+    the book's inference, a house default or the table's house rule ('the turn a Field Defense ship gives
+    up its attacks: activation — a house default'); the text is the one the rules reference's settings
+    list, so no key is shown (playtest: raw keys in hints)."""
     setting = rules.settings[key]
     value = setting.value
     shown = "yes" if value is True else "no" if value is False else str(value)
@@ -61,7 +62,7 @@ def setting_words(rules: Ruleset, key: str) -> str:
     else:
         mark = "a house default"
     text = setting.text[:1].lower() + setting.text[1:]
-    return f"{text}: {shown} — {mark} ({key})"
+    return f"{text}: {shown} — {mark}"
 
 
 # ---- ships -----------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ DOCK_ARGS = (SHIP_ARG, ArgSpec("host", ArgType.SHIP, "the allied capital ship wi
 DOCK_HELP = ("fly into an allied capital ship's Hangar Bay (lukas §4.b): off the table now, cannot move next turn, "
              "placed beside the bay fully repaired the turn after. Room: x strike craft / y frigates.")
 RELEASE_HELP = ("put a docked ship back on the table now, before its hangar time is up: not repaired. The book has no "
-                "such move (a house default the rules reference shows: hangar_early_release); the upkeep releases it "
+                "such move (a house default the rules reference lists); the upkeep releases it "
                 "fully repaired on time by itself.")
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...game.errors import InvalidAction
 from ...game.events import ActionSpec
-from ...game.state import GameState, ShipState
+from ...game.state import GameState, ShipItem, ShipState
 from ...game.typed_action import Incomplete
 from ...rules.contract import ArgChoice, LegalAction
 from .acting import why_not_now
@@ -64,8 +64,7 @@ def actors(plugin: Plugin, state: GameState, kind: str) -> list[ShipState]:
         return sorted((s for s in table if not any(it.record.get("fired") for it in s.items)
                        and (s.get("mode") or "") in ("", ABILITY, ATTACK)), key=lambda s: bool(s.get("mode")))
     if kind == "announce-beam":
-        return [s for s in table if any(is_beam(rules, it) and not it.record.get("disabled") and not it.record.get("fired")
-                                        and it.record.get("beam") != "aimed" for it in weapons(s))]
+        return [s for s in table if _announceable(plugin, state, s)]
     if kind == "announce-field-defense":
         return [s for s in table if _ready(plugin, state, s, FIELD_DEFENSE)]
     if kind == "boost":
@@ -96,12 +95,23 @@ def targets(plugin: Plugin, state: GameState, kind: str, actor: ShipState | None
     return enemies
 
 
-def arg_choices(state: GameState, kind: str, args: Any) -> dict[str, tuple[ArgChoice, ...]]:
+def arg_choices(plugin: Plugin, state: GameState, kind: str, args: Any) -> dict[str, tuple[ArgChoice, ...]]:
     """The hosts a ship may dock in: allied capital ships on the table, never itself, whose Hangar Bay
-    has room for it (lukas §4.b)."""
+    has room for it (lukas §4.b). The Beams a ship may announce: its Beams only, each one knocked out,
+    fired or announced already greyed with why (lukas §3.b)."""
     ship = state.ships.get(str(args.get("ship") or ""))
     if kind == "dock" and ship is not None:
         return {"host": tuple(ArgChoice(h.id) for h in _hosts(state, ship))}
+    if kind == "announce-beam" and ship is not None:
+        from .announce import beam_why_not
+
+        rules = plugin.rules(state)
+        said = {r.item: f"{r.item} {r.name} · {r.glyph} {r.words()}" for r in plugin.readiness(state, ship)}
+        out = []
+        for beam in (b for b in weapons(ship) if is_beam(rules, b)):
+            why_not = beam_why_not(beam)
+            out.append(ArgChoice(beam.id, f"{beam.id} {beam.name}" if why_not else said.get(beam.id, ""), why_not))
+        return {"weapon": tuple(out)}
     return {}
 
 
@@ -118,6 +128,14 @@ def _hosts(state: GameState, ship: ShipState) -> list[ShipState]:
     return out
 
 
+def _announceable(plugin: Plugin, state: GameState, ship: ShipState) -> list[ShipItem]:
+    """The ship's Beams that may be announced now (lukas §3.b)."""
+    from .announce import beam_why_not
+
+    rules = plugin.rules(state)
+    return [it for it in weapons(ship) if is_beam(rules, it) and not beam_why_not(it)]
+
+
 def refine(plugin: Plugin, state: GameState, spec: ActionSpec, legal: LegalAction, marked: str | None) -> LegalAction:
     """The defaults only a lukas rule knows: a ready Beam fires at its announced target, a ship docks in
     the hangar that has room, a halt is for the ship being infiltrated."""
@@ -131,8 +149,7 @@ def refine(plugin: Plugin, state: GameState, spec: ActionSpec, legal: LegalActio
         if beam is not None:
             return replace(legal, weapon=beam.id, target=beam.record.get("aim") or None)
     if spec.kind == "announce-beam":
-        beam = next((it for it in weapons(acting) if is_beam(plugin.rules(state), it) and not it.record.get("disabled")
-                     and not it.record.get("fired") and it.record.get("beam") != "aimed"), None)
+        beam = next(iter(_announceable(plugin, state, acting)), None)
         return replace(legal, weapon=beam.id if beam is not None else None)
     if spec.kind == "dock":
         hosts = _hosts(state, acting)

@@ -98,5 +98,5 @@ def attack_notes(ruleset: Ruleset, plan: AttackPlan) -> tuple[str, ...]:
         notes.append(f"aimed at the {plan.subsystem}: damage shown is the hull's share")
     table = ruleset.subsystem_table(plan.weapon_name)
     if plan.subsystem is None and table is not None and plan.target_name in table[1].targets:
-        notes.append("vs this target the attacker may aim at a subsystem instead (option subsystem)")
+        notes.append("vs this target the attacker may aim at a subsystem instead (choose the subsystem)")
     return tuple(notes)

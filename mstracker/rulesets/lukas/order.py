@@ -24,6 +24,7 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from ...game.state import GameState
 from ...game.typed_action import OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan, Faces, PlanBuilder, face
+from ...rules.names import possessive
 from .acting import SETUP_PHASE, order_decided
 from .game_base import cite
 
@@ -35,7 +36,7 @@ MAX_ROUNDS = 4
 ORDER_ARGS = (ArgSpec("first", ArgType.PLAYER, "the player the table chose to go first (leave it blank to roll)",
                       required=False),)
 ORDER_HELP = ("decide the order of turns before anything else (lukas §1.b): each player rolls a die (a d6 by "
-              "default; the rules reference shows the house default order_die), the highest goes first and the "
+              "default, a house default the rules reference lists), the highest goes first and the "
               "others follow from highest to lowest; tied players roll again. Or name the player the table chose "
               "to go first: the others follow in seating order.")
 
@@ -83,7 +84,7 @@ def order_dice(request: OrderRequest) -> DicePlan:
     for r in range(1, MAX_ROUNDS + 1):
         for p, name in enumerate(request.names):
             when = None if r == 1 else _rolls_when(index, n, r, p)
-            purpose = f"{name}'s roll for the order of turns" if r == 1 else f"{name} rolls again (round {r})"
+            purpose = f"{possessive(name)} roll for the order of turns" if r == 1 else f"{name} rolls again (round {r})"
             index[(r, p)] = builder.die(request.sides, purpose, player=p, table=table, when=when,
                                         when_text="" if r == 1 else f"if {name} is still tied with another player")
     return builder.build()
@@ -126,7 +127,7 @@ def write_order(request: OrderRequest, dice: DiceRecorder, batch: Batch) -> None
         left_tied = rolls_in_round(keys, rolled_last, MAX_ROUNDS + 1)
         tail = f"; still tied after {MAX_ROUNDS} rolls, seating order decides" if left_tied else ""
         text = (f"Order of turns ({cite('§1.b')}), {'; '.join(words)}{tail}: {_listing(request.names, order)} "
-                f"(the book says only that a roll of dice is good; a d{request.sides} is the die in force, order_die).")
+                f"(the book says only that a roll of dice is good; a d{request.sides} is the die in force, a house default).")
         batch.story("order-decided", text, order=order, rolls=keys)
     names = ", then ".join(request.names[p] for p in order)
     batch.extra("order", order, f"Order of turns: {names}")

@@ -172,7 +172,7 @@ class Plugin(RulesetPlugin):
         return legal.with_reason(legal.refine(self, state, spec, found, marked))
 
     def arg_choices(self, state: GameState, kind: str, args: Mapping[str, Any]) -> Mapping[str, tuple[ArgChoice, ...]]:
-        return legal.arg_choices(state, kind, args)
+        return legal.arg_choices(self, state, kind, args)
 
     def attack_target(self, state: GameState, kind: str, args: dict[str, Any]) -> ShipState | None:
         """The ship an attack hits, as its typed action prepares it: a Beam fires at the target announced

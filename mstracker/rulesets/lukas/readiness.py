@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...game.state import GameState, ShipItem, ShipState
 from ...rules.contract import ItemReadiness, Readiness
+from ...rules.names import possessive
 from .acting import ability_used, attacked
 from .game_base import aimed_beams, cite, is_beam, player_name, setting_words, ship_name
 from .record import (
@@ -71,7 +72,7 @@ def _weapon(plugin: Plugin, state: GameState, ship: ShipState, it: ShipItem) -> 
     stage = it.record.get("beam") or ""
     aim = ship_name(state, it.record.get("aim") or "")
     if beam and stage == AIMED:
-        return say(Readiness.WAITING, f"aimed at {aim}: fires in {player_name(state, ship.owner)}'s next turn "
+        return say(Readiness.WAITING, f"aimed at {aim}: fires in {possessive(player_name(state, ship.owner))} next turn "
                                       f"({cite('§3.b Beam')})")
     if beam and stage == READY:
         return say(Readiness.READY, f"may fire at {aim} this turn, announced last turn ({cite('§3.b Beam')})")
@@ -120,7 +121,7 @@ def _ability(plugin: Plugin, state: GameState, ship: ShipState, it: ShipItem) ->
         target = it.record.get("target") or ""
         if target:
             when = "declared this turn" if ship.get("mode") == INFILTRATE else "under way"
-            return say(Readiness.WAITING, f"{when}: {ship_name(state, target)} is captured at the start of {owner}'s "
+            return say(Readiness.WAITING, f"{when}: {ship_name(state, target)} is captured at the start of {possessive(owner)} "
                                           f"next turn unless halted; neither ship may move ({cite('§4.c')})")
         if blocked:
             return say(Readiness.DISABLED, blocked)
@@ -145,10 +146,10 @@ def _field(plugin: Plugin, state: GameState, ship: ShipState, it: ShipItem, say)
     if ship.get("fd_active"):
         since = state.extra.get("fd_since", {}).get(ship.id)
         when = f" since turn {since}" if since is not None else ""
-        return say(Readiness.SPENT, f"up{when}: nothing enters or fires into 15 studs around it until {owner}'s next "
+        return say(Readiness.SPENT, f"up{when}: nothing enters or fires into 15 studs around it until {possessive(owner)} next "
                                     f"turn; no new announcement while it is up ({cite('§4.a')})")
     if it.record.get("announced"):
-        return say(Readiness.WAITING, f"announced: switches on at the start of {owner}'s next turn ({cite('§4.a')})")
+        return say(Readiness.WAITING, f"announced: switches on at the start of {possessive(owner)} next turn ({cite('§4.a')})")
     rules = plugin.rules(state)
     if rules.setting("fd_forgo_on") == "announce":
         blocked = _blocked(ship, ability_used(ship))
@@ -156,7 +157,7 @@ def _field(plugin: Plugin, state: GameState, ship: ShipState, it: ShipItem, say)
             return say(Readiness.DISABLED, blocked)
     down = state.extra.get("fd_off", {}).get(ship.id) == state.turn
     words = "down since the start of this turn: " if down else ""
-    return say(Readiness.READY, f"{words}announce it now, up from {owner}'s next turn ({cite('§4.a')})")
+    return say(Readiness.READY, f"{words}announce it now, up from {possessive(owner)} next turn ({cite('§4.a')})")
 
 
 def _hangar_words(state: GameState, ship: ShipState, bay: ShipItem) -> str:

@@ -73,7 +73,7 @@ def count_slots(
         parts.append(SlotPart(text, full * bundle.slots + rest, bundled=True))
     for name in abilities:
         ability = ruleset.abilities[name]
-        text = name if ability.slots is not None else f"{name} (setting {ability.slots_setting})"
+        text = name if ability.slots is not None else f"{name} (a house setting)"
         parts.append(SlotPart(text, ruleset.ability_slots(name)))
     used = sum(p.slots for p in parts)
     return SlotCount(used, ruleset.classes[class_name].weapon_slots, tuple(parts), tuple(hints))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...game.state import GameState
 from ...rules.contract import Obligation, TableItem
+from ...rules.names import possessive
 from .acting import SETUP_PHASE, order_decided
 from .game_base import ability_item, cite, player_name, ship_name, weapons
 from .record import AIMED, BOOSTERS, CARGO, FIELD_DEFENSE, INFILTRATION
@@ -47,21 +48,21 @@ def on_table(plugin: Plugin, state: GameState) -> tuple[TableItem, ...]:
             since = state.extra.get("fd_since", {}).get(ship.id)
             when = f" since turn {since}" if since is not None else ""
             out.append(TableItem(f"fd{ship.id}", "Field Defense", ship.owner, f"15-stud field around {ship.label}{when}: "
-                                 f"nothing enters or fires in until {owner}'s next turn ({cite('§4.a')})", ship.id))
+                                 f"nothing enters or fires in until {possessive(owner)} next turn ({cite('§4.a')})", ship.id))
         elif field is not None and field.record.get("announced"):
             out.append(TableItem(f"fd{ship.id}", "Field Defense (announced)", ship.owner,
-                                 f"{ship.label}'s field switches on at the start of {owner}'s next turn "
+                                 f"{ship.label}'s field switches on at the start of {possessive(owner)} next turn "
                                  f"({cite('§4.a')})", ship.id))
         pods = ability_item(ship, INFILTRATION)
         if pods is not None and pods.record.get("target"):
             target = pods.record["target"]
             out.append(TableItem(f"inf{ship.id}", "Infiltration", ship.owner,
                                  f"{ship.label} infiltrating {ship_name(state, target)}: neither moves; captured at "
-                                 f"the start of {owner}'s next turn unless halted ({cite('§4.c')})", ship.id))
+                                 f"the start of {possessive(owner)} next turn unless halted ({cite('§4.c')})", ship.id))
         for it in weapons(ship):
             stage = it.record.get("beam") or ""
             if stage:
-                when = f"fires in {owner}'s next turn" if stage == AIMED else "may fire this turn"
+                when = f"fires in {possessive(owner)} next turn" if stage == AIMED else "may fire this turn"
                 aim = ship_name(state, it.record.get("aim") or "")
                 out.append(TableItem(f"beam{ship.id}{it.id}", "Beam aimed", ship.owner,
                                      f"{it.name} ({it.id}) of {ship.label} at {aim}: {when} ({cite('§3.b Beam')})",
@@ -73,7 +74,7 @@ def on_table(plugin: Plugin, state: GameState) -> tuple[TableItem, ...]:
                                  ship.id))
         if ship.get("docked"):
             host = ship_name(state, ship.get("docked_in") or "")
-            turn = "the next turn" if plugin.rules(state).setting("hangar_turns") == "every" else f"{owner}'s next turn"
+            turn = "the next turn" if plugin.rules(state).setting("hangar_turns") == "every" else f"{possessive(owner)} next turn"
             when = (f"stays in through {turn}, out the turn after" if int(ship.get("docked") or 0) > 1
                     else f"out at the start of {turn}")
             out.append(TableItem(f"dock{ship.id}", "Docked", ship.owner,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...game.batch import Batch
 from ...game.events import Event
 from ...game.state import GameState, ShipState
+from ...rules.names import possessive
 from .attack import clear_effects, live_effects, release_hold
 from .game_base import ability_item, cite, home_owner, in_play, player_name, setting_words, weapons
 from .record import AIMED, BOOSTERS, FIELD, FIELD_DEFENSE, INFILTRATION, READY
@@ -89,7 +90,7 @@ def fd_activate(plugin: Plugin, state: GameState) -> list[Event]:
         if field is None or not field.record.get("announced"):
             continue
         text = (f"{ship.label} switches its Field Defense on: nothing enters or fires into 15 studs around it until "
-                f"{player_name(state, ship.owner)}'s next turn ({cite('§4.a')}).")
+                f"{possessive(player_name(state, ship.owner))} next turn ({cite('§4.a')}).")
         if forgo:
             text += f" It gives up attacking this turn; {setting_words(rules, 'fd_forgo_on')}."
         batch.story("field-on", text, ship=ship.id)

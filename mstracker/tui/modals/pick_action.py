@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ...game import ActionSpec
 from ...rules.contract import LegalAction
+from ...rules.names import possessive
 
 
 def first_sentence(text: str, limit: int = 90) -> str:
@@ -45,7 +46,7 @@ class PickActionModal(ModalScreen[str | None]):
     def _row(self, spec: ActionSpec) -> Option:
         legal = self.legal.get(spec.kind)
         dice = ("  · rolls dice", "$text-accent") if spec.rolls else ""
-        whose = (f"{self.others[spec.kind]}'s: ", "bold $text-warning") if spec.kind in self.others else ""
+        whose = (f"{possessive(self.others[spec.kind])}: ", "bold $text-warning") if spec.kind in self.others else ""
         if legal is not None and not legal.allowed:
             why = first_sentence(legal.reason, 70) if legal.reason else "not now"
             return Option(Content.assemble((f"  {spec.kind:<22} ", "dim"), (f"not now: {why}", "dim italic")), id=spec.kind)

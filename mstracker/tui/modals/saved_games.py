@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -32,6 +34,14 @@ def readable_time(stamp: str, now: datetime | None = None) -> str:
     return f"{day} {clock}" if when.year == now.year else f"{day} {when.year} {clock}"
 
 
+@lru_cache(maxsize=32)
+def _turn_word(ruleset_id: str) -> str:
+    """The ruleset's word for a turn ("round" in cal), read from its [meta] once per ruleset."""
+    from ...store.ruleset_meta import turn_word
+
+    return turn_word(ruleset_id)
+
+
 class SavedGamesModal(ModalScreen[Any]):
     """Lists GameSummary rows. Dismisses with ("open" | "report" | "export", summary), ("import", None), or None."""
 
@@ -42,10 +52,11 @@ class SavedGamesModal(ModalScreen[Any]):
         Binding("i", "import_file", "Import a file"),
     ]
 
-    def __init__(self, games: list[Any], note: str) -> None:
+    def __init__(self, games: list[Any], note: str, turn_word: Callable[[str], str] | None = None) -> None:
         super().__init__()
         self.games = games
         self.note = note
+        self.turn_word = turn_word or _turn_word
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box wide"):
@@ -55,14 +66,13 @@ class SavedGamesModal(ModalScreen[Any]):
             yield Static(self.note, classes="muted", markup=False)
             yield Static("e: export the highlighted game to a file · i: import a game file", classes="muted", markup=False)
 
-    @staticmethod
-    def _option(g: Any) -> Option:
+    def _option(self, g: Any) -> Option:
         if getattr(g, "damaged", None):
             return Option(Text.assemble((f"game {g.id}", "bold"), "  ·  ", (g.damaged, "red")), id=str(g.id), disabled=True)
         return Option(
             Text.assemble(
                 (g.name, "bold"),
-                f"  ·  {g.ruleset}  ·  turn {g.turn}  ·  {' vs '.join(g.players)}  ·  ",
+                f"  ·  {g.ruleset}  ·  {f'{self.turn_word(g.ruleset)} {g.turn}' if g.turn else 'set-up'}  ·  {' vs '.join(g.players)}  ·  ",
                 ("finished " + g.result if g.finished else f"{g.actions} actions", "dim"),
                 (f"  ·  {readable_time(g.updated)}", "dim"),
             ),

@@ -20,6 +20,7 @@ from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from ...game.report_markdown import progress_words
 from ..widgets.report_views import ReportCharts, fleets_view, luck_view, turn_view
 
 TABS = ("charts", "fleets", "turns", "luck")
@@ -94,12 +95,10 @@ class ReportScreen(Screen):
 
     async def show_report(self, report: dict[str, Any]) -> None:
         self.report = report
-        word = report["turn_word"]
-        status = f"game over: {report['result']}" if report["finished"] else "in progress"
         winner = f" · winner {report['winner']}" if report["winner"] else ""
         self.query_one("#report-head", Static).update(
-            f"Battle report: {report['game']} · {report['ruleset']} · {word}s played: {report['turns_played']} "
-            f"· {status}{winner} · {report['dice_rolled']} {'die' if report['dice_rolled'] == 1 else 'dice'} rolled")
+            f"Battle report: {report['game']} · {report['ruleset']} · {progress_words(report)}{winner}"
+            f" · {report['dice_rolled']} {'die' if report['dice_rolled'] == 1 else 'dice'} rolled")
         await self.query_one("#report-charts").mount(ReportCharts(report, id="report-chart-grid"))
         self.fit_charts()
         self.query_one("#report-fleets", Static).update(fleets_view(report))

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
 
+from ...game.report_luck import NO_DAMAGE_BAR
 from ...game.report_markdown import fleet_counts, pct, roll_words, ship_status
 
 
@@ -76,7 +77,7 @@ def luck_view(report: dict[str, Any]) -> RenderableType:
     bar = next((d["bar"] for d in luck["damage"] if d["bar"]), None)
     parts += [Text(""), Text("Damage", style="bold")]
     if bar is None:
-        return Group(*parts, Text("This ruleset keeps no armor or SS bar, so there is no damage to count.", style="dim"))
+        return Group(*parts, Text(NO_DAMAGE_BAR, style="dim"))
     damage = _table("Player", f"{bar} dealt", "taken", "self", "attacks", "exp. dealt", "act. dealt", "attacked",
                     "exp. taken", "act. taken")
     for p, d in zip(report["players"], luck["damage"]):

@@ -71,7 +71,7 @@ def test_the_early_release_from_a_hangar_is_a_house_default_the_table_can_turn_o
     text = decide(eng, to_turn(eng, s, ANN_TURN(2)), "release", ship="Bull")[0].text
     assert text == ("Bull (#2) leaves Anvil (#1) early, not repaired (armor 25); a docked ship may leave its hangar "
                     "before its time is up, not repaired (the release action; the book has no such move): yes — a "
-                    "house default (hangar_early_release).")
+                    "house default.")
     strict = new(eng, {"hangar_early_release": False})
     s = act(eng, to_turn(eng, strict, ANN_TURN(1)), "dock", ship="Bull", host="Anvil")
     assert refused(eng, to_turn(eng, s, ANN_TURN(2)), "release", ship="Bull").startswith(

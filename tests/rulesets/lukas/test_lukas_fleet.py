@@ -146,7 +146,7 @@ def test_boosters_and_cargo_take_no_slot_unless_a_house_rule_says_so(rs: Ruleset
     report = check(strict, hauler)  # type: ignore[arg-type]
     assert errors(report) == [
         "Hauler (Frigate): uses 3 of 2 weapon slots: Heavy Turret = 1 slot; Light Missiles = 1 slot; "
-        "Boosters (setting booster_slots) = 1 slot; Cargo Transport (setting cargo_slots) = 0 slots."
+        "Boosters (a house setting) = 1 slot; Cargo Transport (a house setting) = 0 slots."
     ]
 
 

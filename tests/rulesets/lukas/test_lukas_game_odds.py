@@ -65,4 +65,9 @@ def test_the_game_gives_the_figures_of_the_odds_command(ship: str, weapon: str, 
     assert main(["odds", "lukas", *argv, "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     figures = json.loads(json.dumps(in_game.to_json()))
+    # the game also says whose radar gives the bonus (the odds command is told only --comm-radar): issue 16
+    whose = [n for n in figures["notes"] if n.startswith("Communication Radar +")]
+    assert whose == (["Communication Radar +1 to hit and +1 damage: Radar (#6)'s own radar (other radars 0) (lukas §4.d)"]
+                     if ship == "Radar" else [])
+    figures["notes"] = [n for n in figures["notes"] if n not in whose]
     assert {key: printed[key] for key in figures} == figures

@@ -95,7 +95,7 @@ def test_when_nobody_may_act_the_reason_is_in_the_books_words() -> None:
     strict = to_turn(eng, new(eng, {"hangar_early_release": False}), ANN_TURN(1))
     assert eng.legal_action(strict, "release").reason == (
         "docked ships leave only when their time is up; a docked ship may leave its hangar before its time is up, not "
-        "repaired (the release action; the book has no such move): no — your house rule (hangar_early_release)")
+        "repaired (the release action; the book has no such move): no — your house rule")
 
 
 def test_actions_tick_the_checklist_items_they_do_and_only_moving_is_the_players_own() -> None:

@@ -47,7 +47,7 @@ def test_tied_players_roll_again_and_the_highest_goes_first() -> None:
     assert [e.kind for e in events] == ["order-decided", "extra-set", "active-changed", "dice-rolled", "ticked"]
     assert events[0].text == ("Order of turns (lukas §1.b), d6: Ann 3, Bob 3; tied, roll again: Ann 2, Bob 5: Bob goes "
                               "first, then Ann (the book says only that a roll of dice is good; a d6 is the die in "
-                              "force, order_die).")
+                              "force, a house default).")
     assert events[0].data == {"order": [1, 0], "rolls": [[3, 2], [3, 5]]}
     assert [(g["purpose"], g["player"], g["faces"]) for g in events[3].data["rolls"]] == [
         ("Ann's roll for the order of turns", 0, [3]), ("Bob's roll for the order of turns", 1, [3]),

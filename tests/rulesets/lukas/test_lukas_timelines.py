@@ -116,7 +116,7 @@ def test_hangar_room_classes_and_docked_ships_lost_with_their_host() -> None:
     assert [e.text for e in events if e.kind == "ship-destroyed"] == [
         "Carrier (#1) is destroyed by Titan (#5).",
         "Fighter 1 (#2), docked inside Carrier (#1), is lost with it; ships docked in a hangar are lost when their "
-        "host is destroyed: yes — a house default (docked_die_with_host)."]
+        "host is destroyed: yes — a house default."]
     s = eng.apply(s, events)
     lost = [e for e in s.ships.values() if e.record["destroyed"]]
     assert [x.name for x in lost] == ["Carrier", "Fighter 1"]
@@ -181,7 +181,8 @@ def test_bridge_destroyed_gives_minus_2_hit_and_minus_1_damage_to_later_attacks(
 def test_a_bombed_weapon_is_knocked_out_and_refused() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), 1)
-    assert "name the weapon to knock out" in refused(eng, s, "fire", (4, 8), ship="Hornet", weapon="Bombs", target="Titan",
+    assert "aimed at a weapon: name the target weapon to knock out (w1 Heavy Turret, w2 Light Missiles, w3" in refused(
+        eng, s, "fire", (4, 8), ship="Hornet", weapon="Bombs", target="Titan",
                                                      subsystem="weapon")
     s = act(eng, s, "fire", (4, 8), ship="Hornet", weapon="Bombs", target="Titan", subsystem="weapon",
             target_weapon="Heavy Turret", in_range=True)
@@ -226,7 +227,8 @@ def test_field_defense_forgoes_the_attack_on_announcement_with_that_setting() ->
     s = act(eng, s, "fire", (1,), ship="Shield", weapon="w1", target="Ram", in_range=True)  # its own fire leaves the field
     sealed = to_turn(eng, act(eng, to_turn(eng, new(eng, {"fd_forgo_on": "announce", "fd_own_fire_leaves": "no"}), 1),
                               "announce-field-defense", ship="Shield"), 3)
-    assert "fd_own_fire_leaves" in refused(eng, sealed, "fire", (1,), ship="Shield", weapon="w1", target="Ram")
+    assert refused(eng, sealed, "fire", (1,), ship="Shield", weapon="w1", target="Ram").endswith(
+        "its fire may not leave it; the shielded ship's own fire may leave its field: no — your house rule")
 
 
 def test_infiltration_holds_both_ships_and_captures_at_the_owners_next_turn() -> None:
