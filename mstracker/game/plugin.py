@@ -590,23 +590,6 @@ class RulesetPlugin(ABC):
         return fold_events(self, state, events)
 
 
-class LegalityHelper:  # TO DELETE (issue 15): only spook uses it; the coordinator removes it after spook's merge
-    """A plugin mixin for a ruleset that keeps its answers on who may do what in one helper object,
-    `self._legal` (set in `__init__`): `available`, `actors` and `targets` are passed on to it.
-    List it before the plugin's other bases, so that it stands in front of RulesetPlugin's defaults."""
-
-    _legal: Any
-
-    def available(self, state: GameState, kind: str) -> str | None:
-        return self._legal.available(state, kind)
-
-    def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        return self._legal.actors(state, kind)
-
-    def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
-        return self._legal.targets(state, kind, actor)
-
-
 def record_readiness(spec: RecordSpec, ship: ShipState) -> tuple[ItemReadiness, ...]:
     """Readiness read from an item record's own fields, for a `readiness` that means them so: a flag named
     destroyed, disabled or damaged knocks the item out, another set flag spends it, a timer reloads it;
