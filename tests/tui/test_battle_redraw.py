@@ -88,6 +88,8 @@ def test_undo_and_redo_restyle_their_footer_keys_and_lay_nothing_out(monkeypatch
 
 def test_a_tick_rebuilds_the_checklist_and_writes_the_log_without_a_layout_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     def to_manual_step(screen: BattleScreen) -> None:
+        if not screen.state.started:  # who starts is rolled first (a refusal, where none is rolled, is harmless)
+            screen.perform_action(Action("roll-off", {}), screen.app_faces())
         for _ in range(20):
             state = screen.state
             if state.started and state.current_step is not None and not screen.session.engine.is_auto(state.current_step):
