@@ -335,11 +335,13 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         previous = self.cards.get(self.selected or "")
         if previous is not None:
             previous.show(selected=False)
+        owner = previous.ship.owner if previous is not None else None
         self.selected = ship_id
         card = self.cards.get(ship_id or "")
         if card is not None:
             card.show(selected=True)
-            self.show_current_column()
+            if card.ship.owner != owner:  # within a fleet the column shown stays (no query, no restyle)
+                self.show_current_column()
             card.scroll_visible(animate=False)
 
     def action_select(self, step: int) -> None:
