@@ -46,3 +46,23 @@ def test_the_attack_dialog_is_built_ahead_and_the_first_a_refills_it(monkeypatch
     assert not_now[0] is False and "set-up" not in not_now[1]
     assert warmed == (1, True, True)  # built, mounted and gone again: the battle is on top
     assert same and count == 1 and ship == "1"  # the first `a` shows that dialog, refilled for now
+
+
+def test_once_the_dialog_is_built_the_idle_battle_settles_memory_out_of_the_first_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full collection while idle, the loaded game frozen out of later ones: no gen-2 collection of
+    the whole game inside the first `a` (issue 16: one made the first open the slow one)."""
+    import gc
+
+    monkeypatch.setattr(BattleActions, "warm_attack", True)
+    calls: list[str] = []
+    monkeypatch.setattr(gc, "collect", lambda *a: calls.append("collect") or 0)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    monkeypatch.setattr(gc, "unfreeze", lambda: calls.append("unfreeze"))
+
+    async def script(pilot: Any) -> tuple:
+        battle = await create_game(pilot, "pz8")
+        await until(pilot, lambda: calls)
+        return calls[:], pilot.app.screen is battle
+
+    seen, on_top = run(make_app(), script)
+    assert seen == ["unfreeze", "collect", "freeze"] and on_top  # once, with the battle on top

@@ -78,6 +78,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         state = host.state
         self.legal = legal or host.engine.legal_action(state, spec.kind)
         names = [a.name for a in spec.args]
+        self.given = frozenset(k for k, v in (prefill or {}).items() if v is not None)  # the caller's, not guessed
         self.prefill = {**self.legal.defaults(names), **{k: v for k, v in (prefill or {}).items() if v is not None}}
         self.title_text = title or spec.kind
         self.result: tuple[Event, ...] | None = None
@@ -228,6 +229,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         state, engine = self.host.state, self.host.engine
         self.legal = legal
         names = [a.name for a in self.spec.args]
+        self.given = frozenset(k for k, v in prefill.items() if v is not None)
         self.prefill = {**legal.defaults(names), **{k: v for k, v in prefill.items() if v is not None}}
         self.result = None
         self._early_keys, self._ready_at = [], None
@@ -266,12 +268,26 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         a distance; with physical dice and the odds complete without it, the faces come first); else the
         faces (physical dice); else the first field, filled in from the game (a
         player checks or changes it: enter opens a list, ctrl+r applies); Apply only for a form without
-        fields. Set at once (not after the next refresh, as `focus()` does) so keys typed ahead find it."""
+        fields. A ship the form filled in only as a guess (`guessed_actor`) counts as blank.
+        Set at once (not after the next refresh, as `focus()` does) so keys typed ahead find it."""
         self.set_focus(self.first_field())
+
+    def guessed_actor(self) -> ArgField | None:
+        """The ship field when its value is only the form's guess: several ships may do this now, the
+        player pointed at none of them (the selected ship is not one, and the caller named none), so
+        the first of them was filled in. Which ship acts is then the player's to choose (play-test
+        round 3: cal course opened in "spend" with a ship the player had not picked)."""
+        name = self._owner_arg()
+        field = self.field(name) if name else None
+        legal = self.legal
+        if field is None or name in self.given or len(legal.actors) < 2 or field.value != legal.actor:
+            return None
+        return None if getattr(self.host, "selected", None) in legal.actors else field
 
     def first_field(self) -> Any:
         fields = self.fields()
-        blank = self.blank_required()
+        guessed = self.guessed_actor()
+        blank = next((f for f in fields if f is guessed or (f.arg.required and f.value is None)), None)
         if blank is None and not (self.physical and self.plan and self._odds_of(self.action())[0] is not None):
             # a blank whole number is a value still to read off the table, unless the odds are complete
             # without it and the faces are what is left to type (cal `shots` is optional: all is left)

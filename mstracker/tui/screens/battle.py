@@ -18,6 +18,7 @@ from textual.binding import ActiveBinding, Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from ...dice import DiceError, FaceSource, RngFaces
 from ...game import Action, Engine, Event, GameError, GameState
@@ -231,12 +232,20 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         self.refresh_history_keys()
 
     def refresh_history_keys(self) -> None:
-        """Grey out undo / redo in the footer when there is nothing to undo or redo (the footer
-        is redrawn only when that changes)."""
+        """Grey out undo / redo in the footer when there is nothing to undo or redo. Only those two keys
+        are restyled, in place: refreshing the bindings rebuilds the whole footer, a layout pass of the
+        screen on every undo (issue 16). Before the footer shows them, it is built as the keys are now."""
         keys = (self.session.can_undo, self.session.can_redo)
-        if keys != self._history_keys:
-            self._history_keys = keys
+        if keys == self._history_keys:
+            return
+        self._history_keys = keys
+        enabled = dict(zip(("undo", "redo"), keys, strict=True))
+        shown = [key for key in self.query(FooterKey) if key.action in enabled]
+        if not shown:
             self.refresh_bindings()
+        for key in shown:
+            key._disabled = not enabled[key.action]  # Textual's own mark: a click on it only rings the bell
+            key.set_class(key._disabled, "-disabled")
 
     def after_change(self, old: GameState, change: Change) -> None:
         """Redraw what the change touched, and write it in the log."""
@@ -326,11 +335,13 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         previous = self.cards.get(self.selected or "")
         if previous is not None:
             previous.show(selected=False)
+        owner = previous.ship.owner if previous is not None else None
         self.selected = ship_id
         card = self.cards.get(ship_id or "")
         if card is not None:
             card.show(selected=True)
-            self.show_current_column()
+            if card.ship.owner != owner:  # within a fleet the column shown stays (no query, no restyle)
+                self.show_current_column()
             card.scroll_visible(animate=False)
 
     def action_select(self, step: int) -> None:

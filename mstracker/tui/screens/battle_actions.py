@@ -5,6 +5,7 @@ in one sitting); it calls the screen's `perform_action`, `session` and `selected
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
 from functools import wraps
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -112,7 +113,10 @@ class BattleActions(Screen):
         engine = self.session.engine
         kind = attack_kind(engine)
         name = f"attack-{id(self)}"
-        if not self.warm_attack or kind is None or self.app.is_screen_installed(name):
+        if not self.warm_attack or self.app.is_screen_installed(name):
+            return
+        if kind is None:  # no dialog to build; the game loaded is still worth settling
+            self.set_timer(0.5, self.settle_memory)
             return
         if not self.is_current or self._typing_ahead is not None:  # the player is busy: later
             self.set_timer(0.5, self.warm_attack_form)
@@ -123,6 +127,19 @@ class BattleActions(Screen):
             return
         self.app.install_screen(AttackModal(spec, self, legal, self.prefill(spec), warming=True), name)
         self.app.push_screen(name)
+        self.set_timer(0.5, self.settle_memory)
+
+    def settle_memory(self) -> None:
+        """Once the battle and its attack dialog are built, while the screen is idle: one full garbage
+        collection now, and what is left frozen out of the later ones, so that no collection of the
+        whole loaded game lands inside a key (a gen-2 collection inside the first `a` made it the slow
+        one: issue 16). Each battle unfreezes first, so what an earlier battle left is still freed."""
+        if not self.is_current or self._typing_ahead is not None:  # the player is busy: later
+            self.set_timer(0.5, self.settle_memory)
+            return
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def forget_attack_form(self) -> None:
         """Drop the kept attack dialog with the battle (unless it is on screen: the app is closing)."""

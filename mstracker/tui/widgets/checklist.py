@@ -9,15 +9,17 @@ then: never asked about) and the players' own (ticked when they move past it wit
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from textual import on
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ...game import Event, GameState, StepRole
+from .slot_sized import needs_layout
 
 if TYPE_CHECKING:
     from ...game import Engine
@@ -91,6 +93,10 @@ class Checklist(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._ticked: tuple[str, ...] = ()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """Its slot sets its size: new content repaints it, with no layout pass of the screen (see slot_sized)."""
+        return super().refresh(*regions, repaint=repaint, layout=needs_layout(self, layout), recompose=recompose)
 
     def show(self, state: GameState, engine: Engine, results: Mapping[str, tuple[Event, ...]]) -> None:
         self._ticked = state.ticked

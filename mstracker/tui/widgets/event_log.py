@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Self
 
 from rich.text import Text
+from textual.geometry import Region
 from textual.widgets import RichLog
 
 from ...game import Event
+from .slot_sized import needs_layout
 
 #: Checklist moves are many and dull; shown dim so the story (dice, damage) stands out.
 QUIET = frozenset({"step-entered", "ticked", "unticked"})
@@ -39,6 +42,10 @@ class EventLog(RichLog):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """Its slot sets its size: new content repaints it, with no layout pass of the screen (see slot_sized)."""
+        return super().refresh(*regions, repaint=repaint, layout=needs_layout(self, layout), recompose=recompose)
 
     def add_events(self, events: Iterable[Event], undone: bool = False) -> None:
         for event in events:
