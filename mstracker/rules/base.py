@@ -6,6 +6,7 @@ Every model is frozen and forbids unknown fields, so a typo in a data file fails
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
@@ -207,7 +208,7 @@ class RulesetBase(Frozen):
     tables: dict[str, DiceTable] = {}
     phases: tuple[Phase, ...] = ()
     settings: dict[str, Setting] = {}
-    budgets: dict[str, Budget] = {}
+    budgets: Mapping[str, Budget] = {}  # Mapping: a ruleset narrows it to its own Budget subclass
     house_rules: frozenset[str] = Field(
         default=frozenset(), description="Dotted paths overridden by the user's house-rule file."
     )

@@ -111,7 +111,7 @@ def reduce_course(course: Course, rule2: str = "vector") -> Course:
     return Course(sides=tuple(sides), cw=course.cw - low, ccw=course.ccw - low)  # type: ignore[arg-type]
 
 
-def _parse_spend(spend: Mapping[int | str, int]) -> tuple[dict[int, int], dict[str, int]]:
+def _parse_spend(spend: Mapping[int, int] | Mapping[int | str, int]) -> tuple[dict[int, int], dict[str, int]]:
     moves: dict[int, int] = {}
     turns: dict[str, int] = {}
     for key, value in spend.items():

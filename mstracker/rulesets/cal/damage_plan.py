@@ -21,6 +21,7 @@ damage_record.py), and the engine checks every real roll against it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...rules.base import dice_range
 from ...rules.contract import Faces, PlanBuilder, ranked
@@ -168,7 +169,7 @@ class ShipDamageDice:
                 batteries.pop(pick_index(face(self.picks[BATTERY][k][sides]), len(batteries)))  # type: ignore[index]
             elif batteries:
                 batteries.pop()
-        bays = [list(b) for b in self.target.bays]
+        bays: list[list[Any]] = [list(b) for b in self.target.bays]
         for k in range(effects.count(BAY)):
             working = [b for b in bays if b[1] > 0]
             if len(working) > 1:

@@ -84,7 +84,7 @@ def out_of_play(ship: ShipState, **flags: Any) -> ShipState:
     Fire, launched tokens or ready counters on a ship that left the board)."""
     ship = ship.with_values({**LIVE_VALUES, **flags})
     for item in ship.items:
-        values = {k: v for k, v in (("shots", 0), ("track", [])) if k in item.record and item.record[k] != v}
+        values: dict[str, Any] = {k: v for k, v in (("shots", 0), ("track", [])) if k in item.record and item.record[k] != v}
         if values:
             ship = ship.with_item_values(item.id, values)
     return ship

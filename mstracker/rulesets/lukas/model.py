@@ -199,7 +199,7 @@ class Ruleset(RulesetBase):
     bundles: dict[str, Bundle] = {}
     abilities: dict[str, Ability]
     subsystems: dict[str, Subsystem] = {}
-    budgets: dict[str, LukasBudget] = {}  # type: ignore[assignment]
+    budgets: dict[str, LukasBudget] = {}
     tables: dict[str, SubsystemTable] = {}  # type: ignore[assignment]
 
     @model_validator(mode="after")
