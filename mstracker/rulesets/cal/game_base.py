@@ -122,7 +122,7 @@ class CalBase(RulesetPlugin):
     order_cite = cite.SEQUENCE
     ruleset: Ruleset
 
-    def __init__(self, ruleset: Ruleset) -> None:  # type: ignore[override]
+    def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._rules_cache: dict[tuple[Any, ...], Ruleset] = {}
         self._class_cache: dict[str, ShipClass] = {}

@@ -64,7 +64,7 @@ class SpookBase(RulesetPlugin):
     turn_structure = TurnStructure.ALTERNATING
     ruleset: Ruleset
 
-    def __init__(self, ruleset: Ruleset) -> None:  # type: ignore[override]
+    def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.books = Bookkeeper(self)
         self._rules_cache: dict[tuple[Any, ...], Ruleset] = {}
