@@ -205,10 +205,10 @@ class RulesetBase(Frozen):
     """What every ruleset has. Ruleset packages subclass this with their own sections."""
 
     meta: Meta
-    tables: dict[str, DiceTable] = {}
+    tables: Mapping[str, DiceTable] = {}  # tables and budgets Mappings: a ruleset narrows them to its own kinds
     phases: tuple[Phase, ...] = ()
     settings: dict[str, Setting] = {}
-    budgets: Mapping[str, Budget] = {}  # Mapping: a ruleset narrows it to its own Budget subclass
+    budgets: Mapping[str, Budget] = {}
     house_rules: frozenset[str] = Field(
         default=frozenset(), description="Dotted paths overridden by the user's house-rule file."
     )

@@ -162,7 +162,8 @@ def alter_course(
     return reduce_course(new, str(ruleset.setting("course_rule2"))), hard_turn
 
 
-def torpedo_course(ruleset: Ruleset, ship_course: Course, facing: int, extra: Mapping[int, int]) -> Course:
+def torpedo_course(ruleset: Ruleset, ship_course: Course, facing: int,
+                   extra: Mapping[int, int] | Mapping[int | str, int]) -> Course:
     """A torpedo's course at launch: the ship's course without rotation plus up to 3 MPs forward or
     to the two sides next to forward, at least half of them forward."""
     fwd = _index(facing) + 1

@@ -139,9 +139,10 @@ class ShipDamageDice:
 
     def _walk(self, faces: Faces) -> None:
         def face(index: int) -> int:
-            if index >= len(faces) or faces[index] is None:
+            value = faces[index] if index < len(faces) else None
+            if value is None:
                 raise _Need(index)
-            return faces[index]  # type: ignore[return-value]
+            return value
 
         effects: list[str] = []
         destroyed = False

@@ -200,7 +200,7 @@ class Ruleset(RulesetBase):
     abilities: dict[str, Ability]
     subsystems: dict[str, Subsystem] = {}
     budgets: dict[str, LukasBudget] = {}
-    tables: dict[str, SubsystemTable] = {}  # type: ignore[assignment]
+    tables: dict[str, SubsystemTable] = {}
 
     @model_validator(mode="after")
     def _references_exist(self) -> Ruleset:
