@@ -167,7 +167,8 @@ class ShipDamageDice:
         for k in range(effects.count(BATTERY)):
             if len(batteries) > 1:
                 sides = pick_sides(len(batteries))
-                batteries.pop(pick_index(face(self.picks[BATTERY][k][sides]), len(batteries)))  # type: ignore[index]
+                assert sides is not None  # more than one choice: there is a die
+                batteries.pop(pick_index(face(self.picks[BATTERY][k][sides]), len(batteries)))
             elif batteries:
                 batteries.pop()
         bays: list[list[Any]] = [list(b) for b in self.target.bays]
@@ -175,6 +176,7 @@ class ShipDamageDice:
             working = [b for b in bays if b[1] > 0]
             if len(working) > 1:
                 sides = pick_sides(len(working))
-                working[pick_index(face(self.picks[BAY][k][sides]), len(working))][1] -= 1  # type: ignore[index]
+                assert sides is not None  # more than one choice: there is a die
+                working[pick_index(face(self.picks[BAY][k][sides]), len(working))][1] -= 1
             elif working:
                 working[0][1] -= 1
