@@ -54,7 +54,8 @@ run: $(STAMP)
 test: $(TSTAMP) typecheck
 	$(VPY) -m pytest -n 4
 
-# mypy as [tool.mypy] in pyproject.toml sets it: strict on mstracker.api, the contract a ruleset author imports.
+# mypy as [tool.mypy] in pyproject.toml sets it: strict on mstracker.api (the contract a ruleset author imports),
+# on every ruleset and on the test rulesets.
 .PHONY: typecheck
 typecheck: $(TSTAMP)
 	$(VPY) -m mypy

@@ -6,6 +6,7 @@ Every model is frozen and forbids unknown fields, so a typo in a data file fails
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
@@ -204,10 +205,10 @@ class RulesetBase(Frozen):
     """What every ruleset has. Ruleset packages subclass this with their own sections."""
 
     meta: Meta
-    tables: dict[str, DiceTable] = {}
+    tables: Mapping[str, DiceTable] = {}  # tables and budgets Mappings: a ruleset narrows them to its own kinds
     phases: tuple[Phase, ...] = ()
     settings: dict[str, Setting] = {}
-    budgets: dict[str, Budget] = {}
+    budgets: Mapping[str, Budget] = {}
     house_rules: frozenset[str] = Field(
         default=frozenset(), description="Dotted paths overridden by the user's house-rule file."
     )

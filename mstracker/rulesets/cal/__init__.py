@@ -7,7 +7,7 @@ what the screens need and imports the heavy modules (model, procedures, game plu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...rules.contract import (
     BuilderField,
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ...fleet import Finding, FleetReport, Roster
     from ...game.plugin import RulesetPlugin
     from ...rules.base import RulesetBase
+    from .model import Ruleset
 
 DESIGN_FIELDS = (
     BuilderField("type", "Type", FieldType.CHOICE, choices=("Escort", "Capital Ship"), row="Type", optional=False),
@@ -77,12 +78,12 @@ class CalPackage(RulesetPackage):
     def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
         from .fleet import validate
 
-        return validate(roster, ruleset)  # type: ignore[arg-type]  # the registry hands it its own model
+        return validate(roster, _own(ruleset))
 
     def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
         from .fleet import starter_roster
 
-        return starter_roster(ruleset, preset)  # type: ignore[arg-type]
+        return starter_roster(_own(ruleset), preset)
 
     def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
         from .fleet import offered_loadout
@@ -119,6 +120,11 @@ class CalPackage(RulesetPackage):
         from .plugin import Plugin
 
         return Plugin(ruleset)
+
+
+def _own(ruleset: RulesetBase) -> Ruleset:
+    """The registry hands a package only the model its `model()` returns: cal's own `Ruleset`."""
+    return cast("Ruleset", ruleset)
 
 
 RULESET = CalPackage()

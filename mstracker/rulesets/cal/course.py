@@ -55,7 +55,7 @@ class Course(Frozen):
         sides = [0] * 6
         for side, value in (moves or {}).items():
             sides[_index(side)] = check_int(value, f"course in direction {side}", 0)
-        return cls(sides=tuple(sides), cw=cw, ccw=ccw)  # type: ignore[arg-type]
+        return cls(sides=tuple(sides), cw=cw, ccw=ccw)
 
     def side(self, side: int) -> int:
         return self.sides[_index(side)]
@@ -108,10 +108,10 @@ def reduce_course(course: Course, rule2: str = "vector") -> Course:
         else:
             break
     low = min(course.cw, course.ccw)  # rule 3: rotations
-    return Course(sides=tuple(sides), cw=course.cw - low, ccw=course.ccw - low)  # type: ignore[arg-type]
+    return Course(sides=tuple(sides), cw=course.cw - low, ccw=course.ccw - low)
 
 
-def _parse_spend(spend: Mapping[int | str, int]) -> tuple[dict[int, int], dict[str, int]]:
+def _parse_spend(spend: Mapping[int, int] | Mapping[int | str, int]) -> tuple[dict[int, int], dict[str, int]]:
     moves: dict[int, int] = {}
     turns: dict[str, int] = {}
     for key, value in spend.items():
@@ -122,7 +122,7 @@ def _parse_spend(spend: Mapping[int | str, int]) -> tuple[dict[int, int], dict[s
         side = int(key) if isinstance(key, str) and key.strip().isdigit() else key
         if isinstance(side, bool) or side not in SIDES:
             raise ValueError(f"movement points go to a direction 1 to 6 or to cw / ccw, not {key!r} ({cite.ALTERING})")
-        moves[side] = moves.get(side, 0) + n  # type: ignore[index]
+        moves[side] = moves.get(side, 0) + n
     return moves, turns
 
 
@@ -156,13 +156,14 @@ def alter_course(
     sides = list(course.sides)
     for side, n in moves.items():
         sides[side - 1] += n
-    new = Course(sides=tuple(sides), cw=course.cw + turns.get("cw", 0), ccw=course.ccw + turns.get("ccw", 0))  # type: ignore[arg-type]
+    new = Course(sides=tuple(sides), cw=course.cw + turns.get("cw", 0), ccw=course.ccw + turns.get("ccw", 0))
     rotated = sum(turns.values())
     hard_turn = allowance.hard_turn_damage if mp >= 2 and rotated == spent == mp else 0
     return reduce_course(new, str(ruleset.setting("course_rule2"))), hard_turn
 
 
-def torpedo_course(ruleset: Ruleset, ship_course: Course, facing: int, extra: Mapping[int, int]) -> Course:
+def torpedo_course(ruleset: Ruleset, ship_course: Course, facing: int,
+                   extra: Mapping[int, int] | Mapping[int | str, int]) -> Course:
     """A torpedo's course at launch: the ship's course without rotation plus up to 3 MPs forward or
     to the two sides next to forward, at least half of them forward."""
     fwd = _index(facing) + 1
@@ -182,4 +183,4 @@ def torpedo_course(ruleset: Ruleset, ship_course: Course, facing: int, extra: Ma
         raise ValueError(f"at least half of the torpedo's {spent} movement points must go forward (direction {fwd}; "
                          f"{cite.TORPEDOES}).")
     sides = [v + moves.get(s, 0) for s, v in zip(SIDES, ship_course.sides)]
-    return reduce_course(Course(sides=tuple(sides)), str(ruleset.setting("course_rule2")))  # type: ignore[arg-type]
+    return reduce_course(Course(sides=tuple(sides)), str(ruleset.setting("course_rule2")))

@@ -21,6 +21,7 @@ damage_record.py), and the engine checks every real roll against it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...rules.base import dice_range
 from ...rules.contract import Faces, PlanBuilder, ranked
@@ -138,9 +139,10 @@ class ShipDamageDice:
 
     def _walk(self, faces: Faces) -> None:
         def face(index: int) -> int:
-            if index >= len(faces) or faces[index] is None:
+            value = faces[index] if index < len(faces) else None
+            if value is None:
                 raise _Need(index)
-            return faces[index]  # type: ignore[return-value]
+            return value
 
         effects: list[str] = []
         destroyed = False
@@ -165,14 +167,16 @@ class ShipDamageDice:
         for k in range(effects.count(BATTERY)):
             if len(batteries) > 1:
                 sides = pick_sides(len(batteries))
-                batteries.pop(pick_index(face(self.picks[BATTERY][k][sides]), len(batteries)))  # type: ignore[index]
+                assert sides is not None  # more than one choice: there is a die
+                batteries.pop(pick_index(face(self.picks[BATTERY][k][sides]), len(batteries)))
             elif batteries:
                 batteries.pop()
-        bays = [list(b) for b in self.target.bays]
+        bays: list[list[Any]] = [list(b) for b in self.target.bays]
         for k in range(effects.count(BAY)):
             working = [b for b in bays if b[1] > 0]
             if len(working) > 1:
                 sides = pick_sides(len(working))
-                working[pick_index(face(self.picks[BAY][k][sides]), len(working))][1] -= 1  # type: ignore[index]
+                assert sides is not None  # more than one choice: there is a die
+                working[pick_index(face(self.picks[BAY][k][sides]), len(working))][1] -= 1
             elif working:
                 working[0][1] -= 1

@@ -84,7 +84,7 @@ def out_of_play(ship: ShipState, **flags: Any) -> ShipState:
     Fire, launched tokens or ready counters on a ship that left the board)."""
     ship = ship.with_values({**LIVE_VALUES, **flags})
     for item in ship.items:
-        values = {k: v for k, v in (("shots", 0), ("track", [])) if k in item.record and item.record[k] != v}
+        values: dict[str, Any] = {k: v for k, v in (("shots", 0), ("track", [])) if k in item.record and item.record[k] != v}
         if values:
             ship = ship.with_item_values(item.id, values)
     return ship
@@ -122,7 +122,7 @@ class CalBase(RulesetPlugin):
     order_cite = cite.SEQUENCE
     ruleset: Ruleset
 
-    def __init__(self, ruleset: Ruleset) -> None:  # type: ignore[override]
+    def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self._rules_cache: dict[tuple[Any, ...], Ruleset] = {}
         self._class_cache: dict[str, ShipClass] = {}

@@ -255,7 +255,7 @@ class Ruleset(RulesetBase):
         """A table result may call for another table, but never lead back to itself."""
         by_code = {e.code: e for e in self.effects.values()}
         follows = {
-            key: {by_code[r.result].then_roll for r in t.rows if by_code[r.result].then_roll}
+            key: {then for r in t.rows if (then := by_code[r.result].then_roll)}
             for key, t in self.tables.items()
         }
 

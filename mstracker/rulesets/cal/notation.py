@@ -71,7 +71,7 @@ def parse_course(text: str) -> Course:
         if not side.isdigit() or not 1 <= int(side) <= 6:
             raise InvalidAction(f"course: {word!r} names no direction 1 to 6 (d1..d6) nor cw / ccw ({cite.COURSE})")
         sides[int(side) - 1] += n
-    return Course(sides=tuple(sides), cw=turns["cw"], ccw=turns["ccw"])  # type: ignore[arg-type]
+    return Course(sides=tuple(sides), cw=turns["cw"], ccw=turns["ccw"])
 
 
 def parse_spend(text: str) -> dict[int | str, int]:

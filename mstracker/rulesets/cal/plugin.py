@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
 from ...game.generic import end_game
@@ -48,6 +48,8 @@ from . import record
 from . import steps
 from .prefill import prefill
 from .step_odds import step_odds
+
+_A = TypeVar("_A")  # what a remembered answer is
 
 #: The story events of cal's decisions and automatic steps (their changes follow as generic events).
 NARRATIVE = frozenset({
@@ -185,7 +187,7 @@ class Plugin(CalBase):
         return [end_game(after, f"{p.name} ({p.fleet}) is the last side with ships on the board", winner)]
 
     # ---- the contract's answers -----------------------------------------------------------------
-    def remember(self, state: GameState, key: tuple[Any, ...], work: Callable[[], Any]) -> Any:
+    def remember(self, state: GameState, key: tuple[Any, ...], work: Callable[[], _A]) -> _A:
         """An answer about `state`, worked out once: a screen asks for every ship's readiness and every
         action's actors of the same state at once. Only the last state asked about is kept."""
         cached_state, answers = self._memo
@@ -194,7 +196,7 @@ class Plugin(CalBase):
             self._memo = (state, answers)
         if key not in answers:
             answers[key] = work()
-        return answers[key]
+        return cast(_A, answers[key])  # stored by this key's own `work`
 
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
         if state.ships.get(ship.id) is not ship:  # a ship worked out apart from the state

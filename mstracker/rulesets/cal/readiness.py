@@ -7,6 +7,7 @@ no live figures."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...game.state import GameState, ShipItem, ShipState
@@ -57,7 +58,8 @@ def item_readiness(plugin: Plugin, state: GameState, ship: ShipState, item: Ship
     return say(Readiness.READY, fired)
 
 
-def _bay(plugin: Plugin, state: GameState, ship: ShipState, item: ShipItem, say) -> ItemReadiness:  # type: ignore[no-untyped-def]
+def _bay(plugin: Plugin, state: GameState, ship: ShipState, item: ShipItem,
+         say: Callable[..., ItemReadiness]) -> ItemReadiness:
     bays, most = int(item.record.get("bays", 0)), int(item.record.get("bays_max", 0))
     lost = f" ({bays} of {most} left)" if bays < most else ""
     if bays <= 0:

@@ -288,7 +288,7 @@ class Launch(TrackAction):
                                 f"{cite.TORPEDOES})")
         facing = args.get("facing") or 1
         try:
-            return course_text(torpedo_course(self.plugin.rules(state), base, int(facing), extra))  # type: ignore[arg-type]
+            return course_text(torpedo_course(self.plugin.rules(state), base, int(facing), extra))
         except ValueError as exc:
             raise InvalidAction(str(exc)) from None
 

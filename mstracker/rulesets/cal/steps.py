@@ -8,7 +8,7 @@ declared before the roll (dice_plans.step_dice), so physical dice can be typed f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .damage_record import apply_outcome, hit
 from ...game.events import DiceRecorder, Event, dice_data
@@ -146,7 +146,8 @@ def cc_report(plugin: Plugin, state: GameState, *, always: bool) -> list[Event]:
 
 
 def assault_craft(plugin: Plugin, state: GameState, dice: DiceRecorder) -> list[Event]:
-    keep, gone = [], []
+    keep: list[dict[str, Any]] = []
+    gone: list[dict[str, Any]] = []
     players = plugin.phase_players(state)
     for token in tokens(state):
         life = plugin.ruleset.ordnance[token["kind"]].lifetime

@@ -7,7 +7,7 @@ what the screens need and imports the heavy modules (model, procedures, game plu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...rules.contract import BuilderField, DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep, ShipFields
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ...fleet import FleetReport, Roster, ShipEntry
     from ...game.plugin import RulesetPlugin
     from ...rules.base import RulesetBase
+    from .model import Ruleset
 
 HANGAR = "Hangar Bay"
 MAX_DOCKED = 99
@@ -108,18 +109,18 @@ class LukasPackage(RulesetPackage):
     def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
         from .fleet import validate
 
-        return validate(roster, ruleset)  # type: ignore[arg-type]  # the registry hands it its own model
+        return validate(roster, _own(ruleset))
 
     def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
         from .fleet import starter_roster
 
-        return starter_roster(ruleset, preset)  # type: ignore[arg-type]
+        return starter_roster(_own(ruleset), preset)
 
     def offered_loadout(self, ruleset: RulesetBase, roster: Roster, ship: ShipEntry) -> Mapping[str, Any]:
         """What each ship may mount: its class's loadout."""
         from .fleet import offered_loadout
 
-        return offered_loadout(ruleset, ship.ship_class)  # type: ignore[arg-type]
+        return offered_loadout(_own(ruleset), ship.ship_class)
 
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
         from .odds import attack_odds
@@ -129,7 +130,12 @@ class LukasPackage(RulesetPackage):
     def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
         from .plugin import Plugin
 
-        return Plugin(ruleset)  # type: ignore[arg-type]  # the registry hands it lukas's own model
+        return Plugin(_own(ruleset))
+
+
+def _own(ruleset: RulesetBase) -> Ruleset:
+    """The registry hands a package only the model its `model()` returns: lukas's own `Ruleset`."""
+    return cast("Ruleset", ruleset)
 
 
 RULESET = LukasPackage()

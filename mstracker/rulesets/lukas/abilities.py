@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
@@ -45,6 +45,16 @@ CARGO_ARGS = (SHIP_ARG, ArgSpec("delta", ArgType.INT, "containers loaded (+) or 
 CARGO_HELP = "load or unload cargo containers on a ship with Cargo Transport (lukas §4.e)"
 
 
+class _ShipAction(Protocol):
+    """What the helpers below read of a lukas ship action: its kind and its plugin (lukas's own)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def plugin(self) -> Plugin: ...
+
+
 @dataclass(frozen=True, slots=True)
 class ModeChoice:
     ship: ShipState
@@ -76,9 +86,9 @@ class ChooseMode(RuleAction[ModeChoice]):
         batch.set(p.ship.id, "mode", p.mode, "chosen for this turn")
 
 
-def acting_ship(action: RuleAction[Any], state: GameState, args: Mapping[str, Any]) -> ShipState:
+def acting_ship(action: _ShipAction, state: GameState, args: Mapping[str, Any]) -> ShipState:
     """The acting ship of a ship action: a blank one is refused when no ship may act, else not filled in."""
-    plugin: Plugin = action.plugin  # type: ignore[assignment]
+    plugin = action.plugin
     if not args.get("ship"):
         raise blank_ship(plugin, state, action.kind)
     return ship_on_table(plugin, state, str(args["ship"]))
@@ -143,13 +153,13 @@ class Infiltration:
     enemy: str = ""
 
 
-def _pair(action: RuleAction[Any], state: GameState, args: Mapping[str, Any]) -> tuple[ShipState, ShipState, ShipItem]:
+def _pair(action: _ShipAction, state: GameState, args: Mapping[str, Any]) -> tuple[ShipState, ShipState, ShipItem]:
     ship = acting_ship(action, state, args)
     if not args.get("target"):
         raise Incomplete("target")
     target = state.find_ship(str(args["target"]))
     distance = args.get("distance")
-    pods = check_infiltration(action.plugin, state, ship, target,  # type: ignore[arg-type]
+    pods = check_infiltration(action.plugin, state, ship, target,
                               int(distance) if distance is not None else None)
     return ship, target, pods
 

@@ -31,7 +31,7 @@ class RulesWithSettings:
 
     def __init__(self, base: Ruleset) -> None:
         self.base = base
-        self._cache: dict[tuple, Ruleset] = {}
+        self._cache: dict[tuple[tuple[str, Any], ...], Ruleset] = {}
 
     def __call__(self, settings: Mapping[str, Any]) -> Ruleset:
         key = tuple(sorted(settings.items()))

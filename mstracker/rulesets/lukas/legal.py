@@ -166,7 +166,7 @@ def _fire_defaults(plugin: Plugin, state: GameState, legal: LegalAction, ship: S
     others = [w for w in ready if w not in beams]
     if marked is not None and marked in legal.targets:
         aimed = [w for w in beams if items[w].record.get("aim") == marked]
-        weapon = (aimed or others or ready or [None])[0]
+        weapon: str | None = next(iter(aimed or others or ready), None)
     else:
         weapon = ready[0] if ready else None
     target = legal.target

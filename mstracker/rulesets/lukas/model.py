@@ -199,8 +199,8 @@ class Ruleset(RulesetBase):
     bundles: dict[str, Bundle] = {}
     abilities: dict[str, Ability]
     subsystems: dict[str, Subsystem] = {}
-    budgets: dict[str, LukasBudget] = {}  # type: ignore[assignment]
-    tables: dict[str, SubsystemTable] = {}  # type: ignore[assignment]
+    budgets: dict[str, LukasBudget] = {}
+    tables: dict[str, SubsystemTable] = {}
 
     @model_validator(mode="after")
     def _references_exist(self) -> Ruleset:

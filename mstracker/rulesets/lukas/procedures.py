@@ -152,9 +152,9 @@ def outcome_distribution(plan: AttackPlan) -> Distribution[AttackOutcome]:
     damage = damage_distribution(plan)
     table = plan.subsystem_table
 
-    def after_hit(hit: bool) -> Distribution[AttackOutcome] | AttackOutcome:
+    def after_hit(hit: bool) -> Distribution[AttackOutcome]:
         if not hit:
-            return AttackOutcome(False, 0)
+            return Distribution.constant(AttackOutcome(False, 0))
         if table is None:
             return damage.map(lambda d: AttackOutcome(True, d))
         return parse(table.dice).distribution().bind(lambda face: _row_outcome(plan, table.lookup(face), damage))

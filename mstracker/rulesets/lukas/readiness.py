@@ -10,6 +10,7 @@ declared or under way (§4.c). A ship out of play (destroyed) shows every item u
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...game.state import GameState, ShipItem, ShipState
@@ -141,7 +142,8 @@ def _blocked(ship: ShipState, used: str) -> str:
     return ""
 
 
-def _field(plugin: Plugin, state: GameState, ship: ShipState, it: ShipItem, say) -> ItemReadiness:  # noqa: ANN001
+def _field(plugin: Plugin, state: GameState, ship: ShipState, it: ShipItem,
+           say: Callable[[Readiness, str], ItemReadiness]) -> ItemReadiness:
     owner = player_name(state, ship.owner)
     if ship.get("fd_active"):
         since = state.extra.get("fd_since", {}).get(ship.id)

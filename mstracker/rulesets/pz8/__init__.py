@@ -7,7 +7,7 @@ what the screens need and imports the heavy modules (model, procedures, game plu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...rules.contract import DemoSpec, OddsOption, OpposedRoll, OptionType, RulesetPackage, SceneStep
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ...fleet import FleetReport, Roster, ShipEntry
     from ...game.plugin import RulesetPlugin
     from ...rules.base import RulesetBase
+    from .model import Ruleset
     from ...rules.outcome import AttackOdds
 
 
@@ -50,18 +51,18 @@ class Pz8Package(RulesetPackage):
     def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
         from .fleet import validate
 
-        return validate(roster, ruleset)  # type: ignore[arg-type]  # the registry hands it pz8's own model
+        return validate(roster, _own(ruleset))
 
     def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
         from .fleet import starter_roster
 
-        return starter_roster(ruleset, preset)  # type: ignore[arg-type]
+        return starter_roster(_own(ruleset), preset)
 
     def offered_loadout(self, ruleset: RulesetBase, roster: Roster, ship: ShipEntry) -> Mapping[str, Any]:
         """What each ship may mount: its class's armament."""
         from .fleet import offered_loadout
 
-        return offered_loadout(ruleset, ship.ship_class)  # type: ignore[arg-type]
+        return offered_loadout(_own(ruleset), ship.ship_class)
 
     def opposed_roll(self, ruleset: RulesetBase) -> OpposedRoll:
         """The damage roll (pz8 §4): the firer's attack dice less the target's defence dice, read on the
@@ -79,12 +80,17 @@ class Pz8Package(RulesetPackage):
     def odds(self, ruleset: RulesetBase, options: Mapping[str, Any]) -> AttackOdds:
         from .odds import attack_odds
 
-        return attack_odds(ruleset, options)  # type: ignore[arg-type]
+        return attack_odds(_own(ruleset), options)
 
     def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
         from .plugin import Plugin
 
         return Plugin(ruleset)
+
+
+def _own(ruleset: RulesetBase) -> Ruleset:
+    """The registry hands a package only the model its `model()` returns: pz8's own `Ruleset`."""
+    return cast("Ruleset", ruleset)
 
 
 RULESET = Pz8Package()

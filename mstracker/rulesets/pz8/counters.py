@@ -203,7 +203,7 @@ COUNTER_ACTIONS = (AddAsteroid, RemoveAsteroid, AsteroidCollision, SetDrift, Rem
 
 # ---- end of turn ------------------------------------------------------------------------------------
 def asteroids_first(plugin: Plugin, state: GameState) -> bool:
-    return plugin.setting(state, "end_of_turn_order") == "asteroids_first"
+    return bool(plugin.setting(state, "end_of_turn_order") == "asteroids_first")
 
 
 def end_phase_applies(plugin: Plugin, state: GameState, phase_id: str) -> bool | None:

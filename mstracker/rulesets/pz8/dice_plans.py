@@ -6,6 +6,7 @@ against these plans.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...rules.contract import DicePlan, Faces, PlanBuilder, face
@@ -75,7 +76,7 @@ def initiative_plan(names: list[str]) -> DicePlan:
     return plan.build()
 
 
-def _tied(first: int):  # noqa: ANN202 - a condition on the faces of the roll-off before
+def _tied(first: int) -> Callable[[Faces], bool]:  # a condition on the faces of the roll-off before
     def tied(faces: Faces) -> bool:
         a, b = face(faces, first), face(faces, first + 1)
         return a is not None and a == b

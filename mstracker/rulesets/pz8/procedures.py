@@ -246,7 +246,7 @@ def gun_attack_joint(
         return hit.map(lambda h: (h, "exploded" if h else "none"))
     dmg = damage_distribution(ruleset, attacker_damaged=damaged, target_damaged=target_damaged)
     on_hit = dmg.map(lambda r: (True, r))
-    return hit.bind(lambda h: on_hit if h else (False, "none"))
+    return hit.bind(lambda h: on_hit if h else Distribution.constant((False, "none")))
 
 
 def resolve_torpedo_attack(ruleset: Ruleset, faces: FaceSource, *, target_damaged: bool = False) -> Resolution:

@@ -77,7 +77,7 @@ def live_flares(plugin: SpookBase, ship: ShipState) -> list[ShipItem]:
 def bomber(plugin: SpookBase, ship: ShipState, weapon: ShipItem) -> bool:
     """True when this weapon may aim at a subsystem: a bomb launcher of a ship with Subsystem Targeting."""
     return (plugin.has_ability(ship, "Subsystem Targeting") is not None and weapon.kind == "weapon"
-            and plugin.entry(weapon).group == "Bomb Launchers")
+            and plugin.ruleset.weapons[weapon.name].group == "Bomb Launchers")
 
 
 def aim_at(plugin: SpookBase, ship: ShipState, weapon: ShipItem, target: ShipState, ref: str) -> str:

@@ -89,13 +89,13 @@ class Fire(RuleAction[Shot]):
 
     def __init__(self, plugin: Plugin) -> None:
         super().__init__(plugin)
-        self._shots: dict[tuple, Distribution[AttackOutcome]] = {}
-        self._outcomes: dict[tuple, Distribution[Outcome]] = {}
-        self._odds: dict[tuple, AttackOdds] = {}
+        self._shots: dict[tuple[Any, ...], Distribution[AttackOutcome]] = {}
+        self._outcomes: dict[tuple[Any, ...], Distribution[Outcome]] = {}
+        self._odds: dict[tuple[Any, ...], AttackOdds] = {}
         # states are immutable: the plans of the last state asked about are kept (the planner asks the odds
         # of many rows of one state, and again on every redraw)
         self._state: GameState | None = None
-        self._plans: dict[tuple, Shot | InvalidAction] = {}
+        self._plans: dict[tuple[Any, ...], Shot | InvalidAction] = {}
 
     # ---- preparing -------------------------------------------------------------------------------
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Shot:

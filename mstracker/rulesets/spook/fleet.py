@@ -7,9 +7,10 @@ costs 0 for the hull. Findings name the ship and its class and say what to chang
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from ...rules.names import UnknownName, find_entry
-from .model import Ruleset, ShipClass, SpookBudget
+from .model import Ability, Device, Ruleset, ShipClass, SpookBudget, Weapon
 from ...fleet.roster import FleetReport, Finding, Roster, Severity, ShipEntry, ShipSheet, SlotUse
 from ...fleet.roster import duplicate_name_findings, duplicate_tag_findings
 
@@ -57,7 +58,7 @@ class _Ship:
         self.found.append(_warning(self.ship.name, f"{self.label}: {text}"))
 
     def _mounts(self, kind: str, typed: tuple[str, ...], slots: int) -> list[str]:
-        entries = self.ruleset.weapons if kind == "weapon" else self.ruleset.devices
+        entries: Mapping[str, Weapon | Device] = self.ruleset.weapons if kind == "weapon" else self.ruleset.devices
         names: list[str] = []
         for query in typed:
             try:
@@ -276,6 +277,7 @@ def offered_loadout(ruleset: Ruleset, ship_class: str) -> dict[str, list[tuple[s
     """For the loadout editor: every weapon, device and ability, whether this hull may have it, and why not."""
     cls_name, cls = find_entry(ruleset.classes, ship_class, "ship class")
     out: dict[str, list[tuple[str, bool, str]]] = {}
+    entry: Weapon | Device | Ability
     for kind, entries, slots in (("weapons", ruleset.weapons, cls.weapon_slots),
                                  ("devices", ruleset.devices, cls.device_slots)):
         rows: list[tuple[str, bool, str]] = []

@@ -19,7 +19,7 @@ from ...game.plugin import RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
 from ...rules.names import UnknownName
 from .bookkeeping import Bookkeeper
-from .model import Reload, Ruleset, ShipClass
+from .model import Ability, Device, Reload, Ruleset, ShipClass, Weapon
 from .reload import ReloadCounter
 
 LOSS_FLAGS = ("destroyed", "retired")
@@ -64,12 +64,12 @@ class SpookBase(RulesetPlugin):
     turn_structure = TurnStructure.ALTERNATING
     ruleset: Ruleset
 
-    def __init__(self, ruleset: Ruleset) -> None:  # type: ignore[override]
+    def __init__(self, ruleset: Ruleset) -> None:
         super().__init__(ruleset)
         self.books = Bookkeeper(self)
-        self._rules_cache: dict[tuple, Ruleset] = {}
+        self._rules_cache: dict[tuple[Any, ...], Ruleset] = {}
         self._class_cache: dict[str, tuple[str, ShipClass]] = {}
-        self._odds_cache: dict[tuple, Any] = {}
+        self._odds_cache: dict[tuple[Any, ...], Any] = {}
         self._last_rules: tuple[Any, Ruleset] | None = None
 
     # ---- the ruleset as this game plays it -----------------------------------------------------
@@ -192,7 +192,7 @@ class SpookBase(RulesetPlugin):
                     return found[0]
             raise
 
-    def entry(self, item: ShipItem) -> Any:
+    def entry(self, item: ShipItem) -> Weapon | Device | Ability:
         """The data entry of an item (weapon, device or ability)."""
         if item.kind == "weapon":
             return self.ruleset.weapons[item.name]

@@ -10,6 +10,7 @@ and change nothing either way.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ...game.events import Event
 from ...game.state import GameState
@@ -31,7 +32,7 @@ def read(state: GameState, event: Event) -> GameState | None:
     return None
 
 
-def _is_ff_pending(data: Mapping) -> bool:
+def _is_ff_pending(data: Mapping[str, Any]) -> bool:
     """`{"pending": null}` or `{"pending": {"attacker", "damage", "range", "source"}}`."""
     if set(data) != {"pending"}:
         return False

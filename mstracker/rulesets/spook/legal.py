@@ -10,7 +10,7 @@ starts from something the action would refuse.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ...game.errors import InvalidAction
 from ...game.events import ActionSpec
@@ -24,6 +24,8 @@ from .first_turn import first_player_open, prepare_rolloff
 
 if TYPE_CHECKING:
     from .plugin import Plugin
+
+_A = TypeVar("_A")  # what a cached answer is
 
 #: Actions whose form never starts from a ship of its own: a ram or a scuttle (the ship blows itself up) is
 #: picked by the player, never one Enter away.
@@ -58,15 +60,15 @@ class Legality:
     def __init__(self, plugin: Plugin) -> None:
         self.plugin = plugin
         self._state: GameState | None = None
-        self._memo: dict[tuple, object] = {}
+        self._memo: dict[tuple[Any, ...], object] = {}
 
-    def _cached(self, state: GameState, key: tuple, work: Callable[[], object]) -> Any:
+    def _cached(self, state: GameState, key: tuple[Any, ...], work: Callable[[], _A]) -> _A:
         """`work()` once per immutable state (the legal actions ask the same questions many times)."""
         if state is not self._state:
             self._state, self._memo = state, {}
         if key not in self._memo:
             self._memo[key] = work()
-        return self._memo[key]
+        return cast(_A, self._memo[key])  # stored by this key's own `work`
 
     # ---- allowed now? ----------------------------------------------------------------------------
     def available(self, state: GameState, kind: str) -> str | None:

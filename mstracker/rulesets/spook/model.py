@@ -142,14 +142,18 @@ class Weapon(_Reloads):
         """The fixed part of the damage (25 for '25 x d6')."""
         if isinstance(self.damage, int):
             return self.damage
-        return int(_TIMES_DIE_RE.match(self.damage).group(1))  # type: ignore[union-attr]
+        m = _TIMES_DIE_RE.match(self.damage)
+        assert m is not None  # _damage_form keeps only an int or 'N x dS'
+        return int(m.group(1))
 
     @property
     def damage_die(self) -> int | None:
         """Sides of the die the damage is multiplied by (6 for '25 x d6'), None for fixed damage."""
         if isinstance(self.damage, int):
             return None
-        return int(_TIMES_DIE_RE.match(self.damage).group(2))  # type: ignore[union-attr]
+        m = _TIMES_DIE_RE.match(self.damage)
+        assert m is not None  # _damage_form keeps only an int or 'N x dS'
+        return int(m.group(2))
 
 
 class Device(_Reloads):

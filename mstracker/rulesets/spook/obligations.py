@@ -10,7 +10,7 @@ one as a logged decision):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...game.state import GameState
 from ...rules.contract import Obligation
@@ -48,7 +48,7 @@ def first_player() -> Obligation:
     )
 
 
-def friendly_fire(state: GameState, pending: dict) -> Obligation:
+def friendly_fire(state: GameState, pending: dict[str, Any]) -> Obligation:
     attacker = state.ships.get(str(pending.get("attacker")))
     near = state.ships.get(str(pending.get("near", pending.get("attacker"))))
     player = state.players[attacker.owner].name if attacker is not None else "the attacker"

@@ -240,7 +240,7 @@ def flares_distribution(ruleset: Ruleset, damage: int, launchers: int) -> Distri
     rows = table_odds(table)
     dist = Distribution.constant(damage)
     for _ in range(launchers):
-        dist = dist.bind(lambda cur: cur if cur == 0 else rows.map(lambda i: _apply_flare(table.rows[i], cur)))
+        dist = dist.bind(lambda cur: Distribution.constant(cur) if cur == 0 else rows.map(lambda i: _apply_flare(table.rows[i], cur)))
     return dist
 
 

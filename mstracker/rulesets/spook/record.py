@@ -82,7 +82,7 @@ def item_record(plugin: SpookBase, kind: str, name: str) -> dict[str, Any]:
     """A fresh item: unused, its full X;Y uses, flares with full ammo."""
     record: dict[str, Any] = {"used": False, "uses": None, "reload": 0, "ammo": None, "refill": False,
                               "destroyed": False}
-    item = ShipItem(id="x", kind=kind, name=name)  # type: ignore[arg-type]
+    item = ShipItem(id="x", kind=kind, name=name)
     cycle = plugin.cycle(item)
     if cycle is not None:
         record["uses"] = cycle.uses
@@ -116,7 +116,7 @@ def new_ship(
                                 ("ability", "a", abilities)):
         for n, query in enumerate(names, start=1):
             canonical = _canonical(plugin, kind, query)
-            items.append(ShipItem(id=f"{prefix}{n}", kind=kind, name=canonical,  # type: ignore[arg-type]
+            items.append(ShipItem(id=f"{prefix}{n}", kind=kind, name=canonical,
                                   record=item_record(plugin, kind, canonical)))
     return ShipState(id=ship_id, name=entry.name, tag=entry.tag, owner=owner, ship_class=name,
                      record=record_spec().fresh_record(values), items=tuple(items))

@@ -30,7 +30,7 @@ def setting_words(key: str, value: Any) -> str:
     return str(value)
 
 
-class _Values(dict):
+class _Values(dict[str, str]):
     def __init__(self, settings: Mapping[str, Any]) -> None:
         super().__init__()
         self.settings = settings

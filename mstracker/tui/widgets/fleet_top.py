@@ -5,6 +5,7 @@ Attributes down (`show_ruleset`, `show_fleet`), messages up (`RulesetChosen`, `P
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +38,7 @@ class FleetTop(Horizontal):
         yield Select([], id="fleet-preset", allow_blank=True, prompt="budget preset")
         yield Static(id="fleet-name")
 
-    def show_ruleset(self, ruleset_id: str, budgets: dict[str, Any]) -> None:
+    def show_ruleset(self, ruleset_id: str, budgets: Mapping[str, Any]) -> None:
         """The ruleset chosen (or kept, when the player would not discard the fleet) and its presets."""
         self.ruleset_id = ruleset_id
         presets = [(b.name + (f" · {b.cap}" if b.cap else "") + (f"–{b.cap_max}" if b.cap_max else ""), key)
@@ -50,7 +51,7 @@ class FleetTop(Horizontal):
             if ruleset_select.value != ruleset_id:
                 ruleset_select.value = ruleset_id
 
-    def show_fleet(self, roster: Roster, budgets: dict[str, Any], where: str, saved: bool) -> None:
+    def show_fleet(self, roster: Roster, budgets: Mapping[str, Any], where: str, saved: bool) -> None:
         with self.prevent(Select.Changed):
             preset_select = self.query_one("#fleet-preset", Select)
             if roster.preset in budgets:
