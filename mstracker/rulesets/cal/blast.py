@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ...rules.names import possessive
 from .damage_record import hit
 from ...dice import Distribution
 from ...game.batch import Batch
@@ -112,7 +113,7 @@ class BlastAction(CalAction[Blast]):
         plan = PlanBuilder()
         if p.immediate:
             for victim in p.victims:
-                immediate(self.plugin, p.state, plan, victim, p.amount, f"{p.ship.label}'s blast ({p.amount})")
+                immediate(self.plugin, p.state, plan, victim, p.amount, f"{possessive(p.ship.label)} blast ({p.amount})")
         return plan.build()
 
     def outcome(self, p: Blast) -> Distribution[Outcome]:
@@ -139,7 +140,7 @@ class BlastAction(CalAction[Blast]):
         plugin, state = self.plugin, batch.state
         ship, amount = p.ship, p.amount
         after = state.with_ship(ship.with_values({"blast": 0}))
-        words = [f"{ship.label}'s Reactor Breach blast: {amount} damage to "
+        words = [f"{possessive(ship.label)} Reactor Breach blast: {amount} damage to "
                  + (", ".join(v.label for v in p.victims) or "no ship") + "."]
         for victim in p.victims:
             if not p.immediate:

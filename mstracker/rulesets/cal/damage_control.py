@@ -22,6 +22,7 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, di
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan, PlanBuilder
+from ...rules.names import possessive
 from ...rules.outcome import AttackOdds
 from . import cite
 from .common import p_success
@@ -91,7 +92,7 @@ class ControlRoll(RuleAction[Control]):
         p = Control(ship, int(self.plugin.setting(state, self.key)), int(ship.record["crew"]), success,
                     bool(args.get("failed")), **more)
         if p.failed and p.chance != 0:
-            raise InvalidAction(f"{ship.label}'s {self.what} roll can succeed ({p.target}+ on d6 + Crew "
+            raise InvalidAction(f"{possessive(ship.label)} {self.what} roll can succeed ({p.target}+ on d6 + Crew "
                                 f"{signed(p.crew)}): roll it ({cite.step(cite.INTERPHASE, 6)})")
         return p
 

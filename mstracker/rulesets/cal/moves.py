@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...rules.names import possessive
 from .damage_record import hit
 from ...dice import Distribution
 from ...game.batch import Batch
@@ -163,7 +164,7 @@ class SetCourseAction(CalAction[StartCourse]):
         self.need(args, "course")
         course = reduce_course(parse_course(args["course"]), str(self.plugin.setting(state, "course_rule2")))
         if course_text(course) == ship.record.get("course"):
-            raise InvalidAction(f"{ship.label}'s course is already {course_text(course)} ({cite.COURSE})")
+            raise InvalidAction(f"{possessive(ship.label)} course is already {course_text(course)} ({cite.COURSE})")
         return StartCourse(ship, course)
 
     def apply(self, p: StartCourse, dice: DiceRecorder, batch: Batch) -> None:

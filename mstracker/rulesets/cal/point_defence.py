@@ -20,6 +20,7 @@ from ...game.reach import in_range_arg, reach_words
 from ...game.state import GameState, ShipItem, ShipState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan, PlanBuilder
+from ...rules.names import possessive
 from ...rules.outcome import AttackOdds
 from . import cite
 from .common import p_success
@@ -118,11 +119,11 @@ class PointDefenceAction(RuleAction[PointDefence]):
             raise InvalidAction(f"{ship.label} has Weapons/Ordnance Offline: no point defence until repaired "
                                 "(cal §Major Damage Table)")
         if pd.record.get("damaged"):
-            raise InvalidAction(f"{ship.label}'s point defences are damaged: they cannot fire until repaired "
+            raise InvalidAction(f"{possessive(ship.label)} point defences are damaged: they cannot fire until repaired "
                                 "(cal §Minor Damage Table)")
         token = find_token(state, str(args["token"]))
         if token["owner"] == ship.owner:
-            raise InvalidAction(f"{token['id']} is {state.players[ship.owner].name}'s own ordnance: point defence "
+            raise InvalidAction(f"{token['id']} is {possessive(state.players[ship.owner].name)} own ordnance: point defence "
                                 f"fires at hostile ordnance ({cite.POINT_DEFENSE})")
         reach = pd_range(plugin, state, ship)
         distance = args.get("distance")

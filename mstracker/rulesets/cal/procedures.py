@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...dice import Distribution, FaceSource
-from ...rules.names import UnknownName, find_entry
+from ...rules.names import UnknownName, find_entry, possessive
 from ...rules.outcome import Resolution, Step
 from . import cite
 from .common import ShipRef, article, check_distribution, check_int, roll_d6, ship_class, signed, succeeds
@@ -113,7 +113,7 @@ def shot_profile(
     max_range = min(battery.range, ruleset.general.sensors_offline_range) if sensors_offline else battery.range
     if distance > max_range:
         why = " (Sensors Offline)" if sensors_offline else ""
-        raise ValueError(f"the {a_name}'s {kind} ({battery}) cannot fire at {plural(distance, 'hex', 'hexes')}: "
+        raise ValueError(f"the {possessive(a_name)} {kind} ({battery}) cannot fire at {plural(distance, 'hex', 'hexes')}: "
                          f"its maximum range is {max_range}{why} (cal §Weapons).")
     band = "short" if 2 * distance <= max_range else "long"
     row = ruleset.targeting[t_cls.type]

@@ -4,6 +4,7 @@ and the settings."""
 
 from __future__ import annotations
 
+from ...rules.names import possessive
 from .model import Reload
 from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipItem, ShipState
@@ -46,7 +47,7 @@ def device_usable(plugin: SpookBase, state: GameState, ship: ShipState, device: 
     """Refuse a device that cannot be used now, saying why (the readiness of devices reads this too)."""
     if device.kind != "device":
         raise InvalidAction(f"{device.name} ({device.id}) is a {device.kind}, not a device; pick one of "
-                            f"{ship.label}'s devices")
+                            f"{possessive(ship.label)} devices")
     if device.name == FLARES:
         raise InvalidAction("flare launchers are always on (spook §6 B1); refill an empty one with reload-flares")
     plugin.not_disabled(ship, "use devices")

@@ -22,6 +22,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, RuleAction
+from ...rules.names import possessive
 from .game_base import unquoted
 from .legal import blank_actor
 from .record import new_ship
@@ -273,7 +274,7 @@ class Build(RuleAction[Building]):
                     builder=builder.id, ship=ship.id, cost=p.cost)
         self.plugin.books.pay(batch, builder.owner, p.cost, f"build of {title} ({name})")
         batch.add(Event("ship-added", {"ship": ship.model_dump(mode="json")},
-                        f"{ship.label}, a {name}, joins {batch.state.players[builder.owner].name}'s fleet"))
+                        f"{ship.label}, a {name}, joins {possessive(batch.state.players[builder.owner].name)} fleet"))
 
 
 # ---- transports -----------------------------------------------------------------------------------

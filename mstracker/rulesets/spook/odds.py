@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from ...dice import Distribution
+from ...rules.names import possessive
 from ...rules.outcome import AttackOdds, capped_mean
 from .effects import percent_up
 from .model import Ruleset
@@ -131,7 +132,7 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[At
         p_destroy = damage.probability(lambda d: armor - d <= threshold)
         expected = capped_mean(dict(damage.items()), armor)  # damage past the armor left is no damage
         if armor > t.armor:
-            notes.append(f"armor {armor} is above a {setup.target_name}'s full armor {t.armor}")
+            notes.append(f"armor {armor} is above a {possessive(setup.target_name)} full armor {t.armor}")
 
     return AttackOdds(
         p_hit=p_hit,

@@ -615,3 +615,17 @@ def test_breach_blast_into_the_round_totals() -> None:
     assert "Resolute (#2)'s Reactor Breach blast: 30 damage to Lance (#1), Wasp (#5)." in text
     assert "Wasp (#5): 30 added to its round total (30)." in text
     assert g.rec("DD-1")["round_damage"] == g.rec("K-1")["round_damage"] == 30
+
+
+def test_names_ending_in_s_take_the_possessive_english_writes() -> None:
+    g = Game(roster("Red Fleet", "Jess", ("Lance", "DD-1", "Destroyer")),
+             roster("Blue Fleet", "Kassarians", ("Sovereign", "CV-1", "Carrier"),
+                    ("Aegis", "FFAA-1", "Point Defense Frigate")))
+    token = launched(g, "CV-1", "Bomber ready", "bomber")
+    g.next_round()
+    g.to("gunnery", "point_defence")
+    assert f"{token} is Kassarians' own ordnance" in g.refused("point-defence", 6, ship="FFAA-1", token=token)
+    g.to("gunnery", "ordnance_attacks")
+    g.act("set", target="CV-1", key="sensors_offline", value="yes")  # C&C 0 with a bomber in play
+    assert "Kassarians' fighters and bombers may not attack now" in g.refused(
+        "ordnance-attack", token=token, target="DD-1")

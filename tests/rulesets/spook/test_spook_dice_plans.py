@@ -136,3 +136,11 @@ def test_after_a_three_way_roll_off_tie_only_the_tied_roll_again() -> None:
     assert p.walk([6, 6, 1, 3]).next.purpose == "Bo's roll-off (tie, round 2)"
     assert p.walk([6, 6, 1, 3, 4]).complete
     assert resolve_rolloff(["Ann", "Bo", "Cy"], TypedFaces([6, 6, 1, 3, 4])).outcome == {"first": "Bo"}
+
+
+def test_names_ending_in_s_take_the_possessive_english_writes() -> None:
+    g = Play([roster("Jess", ship("Lance", "Frigate", ("Ion Beam",)), ship("Pike", "Frigate", ("Ion Beam",))),
+              roster("Kassarians", ship("Brute", "Frigate", ("Ion Beam",)))])
+    assert [n.purpose for n in plan(g, "roll-off").needs[:2]] == ["Jess's roll-off", "Kassarians' roll-off"]
+    g.start()
+    assert "one of Jess's own ships" in g.refused("fire", ship="Lance", weapon="w1", target="Pike")
