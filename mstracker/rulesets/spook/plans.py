@@ -28,7 +28,7 @@ ACCURACY = "Accuracy table (spook §5 Accuracy)"
 FLARES = "Flares table (spook §6 B1)"
 MINES = "Mines table (spook §7 A1)"
 SUBSYSTEM = "Subsystem table (spook §7 A11, house default)"
-ROLLOFF = "Roll-off for the first turn (house default: setting first_player)"
+ROLLOFF = "Roll-off for the first turn (house default: setting “Who takes the first turn”)"
 
 
 def accuracy_rank(ruleset: Ruleset) -> tuple[int, ...]:

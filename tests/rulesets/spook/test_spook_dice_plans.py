@@ -119,9 +119,9 @@ def test_the_roll_off_declares_a_d6_each_and_more_only_for_a_tie() -> None:
     g = Play([roster("Blue", ship("A", "Frigate")), roster("Red", ship("B", "Frigate"))])
     p = plan(g, "roll-off")
     assert [(n.sides, n.purpose, n.player, n.table) for n in p.needs[:3]] == [
-        (6, "Blue's roll-off", 0, "Roll-off for the first turn (house default: setting first_player)"),
-        (6, "Red's roll-off", 1, "Roll-off for the first turn (house default: setting first_player)"),
-        (6, "Blue's roll-off (tie, round 2)", 0, "Roll-off for the first turn (house default: setting first_player)")]
+        (6, "Blue's roll-off", 0, "Roll-off for the first turn (house default: setting “Who takes the first turn”)"),
+        (6, "Red's roll-off", 1, "Roll-off for the first turn (house default: setting “Who takes the first turn”)"),
+        (6, "Blue's roll-off (tie, round 2)", 0, "Roll-off for the first turn (house default: setting “Who takes the first turn”)")]
     assert p.walk([6, 2]).complete
     assert p.walk([4, 4]).next.purpose == "Blue's roll-off (tie, round 2)"
     assert p.walk([4, 4, 2, 5]).complete
