@@ -32,8 +32,9 @@ from .tokens import find_token, tokens, with_tokens
 
 BLAST_HELP = (
     "resolve a Reactor Breach blast (cal §Damage): half the exploded ship's SS before the damage (rounded up) to "
-    "each named ship, resolved at once with the thresholds (a house default; breach_blast = round_total adds it to "
-    "the round totals instead). Dice: 2d6 per damage table, in the order the ships are named, then any die a "
+    "each named ship, resolved at once with the thresholds (a house default; the setting “Reactor Breach blast "
+    "damage is resolved at once against each ship” off adds it to the round totals instead). Dice: 2d6 per damage "
+    "table, in the order the ships are named, then any die a "
     "Battery/Bay result needs."
 )
 
@@ -83,7 +84,8 @@ class BlastAction(CalAction[Blast]):
         radius = int(plugin.setting(state, "capital_breach_clears_ordnance_radius"))
         if cleared and (plugin.stats(ship).type != CAPITAL or radius <= 0):
             raise InvalidAction("only a Capital Ship's breach clears ordnance (the radius it clears is a house "
-                                f"default, now {radius} hexes: capital_breach_clears_ordnance_radius; {cite.DAMAGE})")
+                                f"default, now {radius} hexes: setting “A capital ship's Reactor Breach removes all ordnance within "
+                                f"this many hexes”; {cite.DAMAGE})")
         gone = tuple(find_token(state, ref)["id"] for ref in cleared)
         at_once = plugin.setting(state, "breach_blast") != "round_total"
         return Blast(state, ship, amount, tuple(victims), gone, radius, at_once)
@@ -131,7 +133,8 @@ class BlastAction(CalAction[Blast]):
             return None
         if not p.immediate:
             found = AttackOdds(p_hit=None, damage={p.amount: Fraction(1)}, notes=(
-                "The blast is added to each ship's round total (house setting breach_blast = round_total).",))
+                "The blast is added to each ship's round total (house setting “Reactor Breach blast damage is "
+                "resolved at once against each ship”: off).",))
         else:
             found = hit_odds(self.plugin, state, [(v, p.amount) for v in p.victims])
         return with_expected_dealt(self.plugin, state, self.kind, args, found)

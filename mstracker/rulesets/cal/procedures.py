@@ -266,7 +266,8 @@ def resolve_intercept(ruleset: Ruleset, side_a: Sequence[str], side_b: Sequence[
         steps.append(Step(f"Side {low} has the lower ATA and is removed."))
         if under is None:
             removed[high] = False
-            steps.append(Step(f"Side {high} beat 0-ATA ordnance and remains without a roll (the house setting for 0-ATA intercepts is off: intercept_zero_ata_roll = false)."))
+            steps.append(Step(f"Side {high} beat 0-ATA ordnance and remains without a roll (the house setting “A "
+                              "fighter that beats 0-ATA ordnance” is off)."))
         else:
             roll, die = roll_d6(faces)
             removed[high] = roll >= under
