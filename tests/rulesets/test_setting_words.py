@@ -53,3 +53,14 @@ def test_no_setting_key_in_what_players_read(name: str) -> None:
     for f, n, text in texts:
         for m in re.finditer(r"setting “([^”]+)”", text):
             assert any(m.group(1) in s.text for s in settings.values()), (f, n, m.group(1))
+
+
+def test_nothing_players_read_cites_the_projects_digest() -> None:
+    """Player-facing text cites the rulebook's own sections ("pz8 §3"), never RULES.md (the developers' digest)."""
+    import mstracker
+
+    data = Path(__file__).resolve().parents[2] / "data" / "rulesets"
+    texts = [(p.name, 0, s) for p in sorted(data.glob("*.toml"))
+             for s in _toml_prose(tomllib.loads(p.read_text(encoding="utf-8")))]
+    texts += _prose(mstracker)
+    assert [(f, n) for f, n, text in texts if "RULES.md" in text] == []
