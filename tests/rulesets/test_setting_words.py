@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from mstracker.rulesets import cal, pz8, spook
+from mstracker.rulesets import cal, lukas, pz8, spook
 from mstracker.store.catalog import book_ruleset
 
-RULESETS = {"spook": spook, "cal": cal, "pz8": pz8}
+RULESETS = {"spook": spook, "cal": cal, "pz8": pz8, "lukas": lukas}
 
 
 def _prose(package: object) -> list[tuple[str, int, str]]:
