@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 INTERCEPT_HELP = (
     "resolve an intercept (cal §Craft): total ATA against total ATA; the lower side is removed; the higher "
     "side stays only on an unmodified d6 under the difference (dice: that one d6, when it is needed); equal "
-    "totals remove both. Against 0-ATA ordnance the book says both that the fighter remains and that it rolls: "
-    "by default it rolls (setting “A fighter that beats 0-ATA ordnance”). Each fighter unit intercepts at most one unit a round."
+    "totals remove both. Against 0-ATA ordnance (torpedoes, bombers, assault craft) the book says the fighter both "
+    "remains and rolls: by default it rolls (setting “A fighter that beats 0-ATA ordnance”). Each fighter unit intercepts at most one unit a round."
 )
 STAYS, REMOVED = "stays", "removed"  # a token's state word in the outcome
 
