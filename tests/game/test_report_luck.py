@@ -183,7 +183,7 @@ def test_spook_luck_and_damage_from_a_real_game() -> None:
     assert (blue_damage["dealt"], blue_damage["taken"], red_damage["dealt"], red_damage["taken"]) == (45, 10, 10, 45)
     md = report_markdown(report)
     assert ("| Blue | 3 | 3 | 68.1% | 1d6 6 (91.7%): Blue's roll-off, Roll-off for the first turn (house default: "
-            "setting first_player), turn 0 | 1d6 3 (41.7%): damage: 30 × d6, Gattling Mass Driver damage (spook §5), "
+            "setting “Who takes the first turn”), turn 0 | 1d6 3 (41.7%): damage: 30 × d6, Gattling Mass Driver damage (spook §5), "
             "Blue Fang (#2), turn 1 |") in md
     assert "| Blue | 45 | 10 | 0 | 1 | 30.62 | 45 | 1 | 10.00 | 10 |" in md
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ...rules.names import possessive
 from .damage_record import hit
 from ...dice import Distribution
 from ...game.batch import Batch
@@ -31,8 +32,9 @@ from .tokens import find_token, tokens, with_tokens
 
 BLAST_HELP = (
     "resolve a Reactor Breach blast (cal §Damage): half the exploded ship's SS before the damage (rounded up) to "
-    "each named ship, resolved at once with the thresholds (a house default; breach_blast = round_total adds it to "
-    "the round totals instead). Dice: 2d6 per damage table, in the order the ships are named, then any die a "
+    "each named ship, resolved at once with the thresholds (a house default; the setting “Reactor Breach blast "
+    "damage is resolved at once against each ship” off adds it to the round totals instead). Dice: 2d6 per damage "
+    "table, in the order the ships are named, then any die a "
     "Battery/Bay result needs."
 )
 
@@ -82,7 +84,8 @@ class BlastAction(CalAction[Blast]):
         radius = int(plugin.setting(state, "capital_breach_clears_ordnance_radius"))
         if cleared and (plugin.stats(ship).type != CAPITAL or radius <= 0):
             raise InvalidAction("only a Capital Ship's breach clears ordnance (the radius it clears is a house "
-                                f"default, now {radius} hexes: capital_breach_clears_ordnance_radius; {cite.DAMAGE})")
+                                f"default, now {radius} hexes: setting “A capital ship's Reactor Breach removes all ordnance within "
+                                f"this many hexes”; {cite.DAMAGE})")
         gone = tuple(find_token(state, ref)["id"] for ref in cleared)
         at_once = plugin.setting(state, "breach_blast") != "round_total"
         return Blast(state, ship, amount, tuple(victims), gone, radius, at_once)
@@ -112,7 +115,7 @@ class BlastAction(CalAction[Blast]):
         plan = PlanBuilder()
         if p.immediate:
             for victim in p.victims:
-                immediate(self.plugin, p.state, plan, victim, p.amount, f"{p.ship.label}'s blast ({p.amount})")
+                immediate(self.plugin, p.state, plan, victim, p.amount, f"{possessive(p.ship.label)} blast ({p.amount})")
         return plan.build()
 
     def outcome(self, p: Blast) -> Distribution[Outcome]:
@@ -130,7 +133,8 @@ class BlastAction(CalAction[Blast]):
             return None
         if not p.immediate:
             found = AttackOdds(p_hit=None, damage={p.amount: Fraction(1)}, notes=(
-                "The blast is added to each ship's round total (house setting breach_blast = round_total).",))
+                "The blast is added to each ship's round total (house setting “Reactor Breach blast damage is "
+                "resolved at once against each ship”: off).",))
         else:
             found = hit_odds(self.plugin, state, [(v, p.amount) for v in p.victims])
         return with_expected_dealt(self.plugin, state, self.kind, args, found)
@@ -139,7 +143,7 @@ class BlastAction(CalAction[Blast]):
         plugin, state = self.plugin, batch.state
         ship, amount = p.ship, p.amount
         after = state.with_ship(ship.with_values({"blast": 0}))
-        words = [f"{ship.label}'s Reactor Breach blast: {amount} damage to "
+        words = [f"{possessive(ship.label)} Reactor Breach blast: {amount} damage to "
                  + (", ".join(v.label for v in p.victims) or "no ship") + "."]
         for victim in p.victims:
             if not p.immediate:

@@ -230,7 +230,8 @@ def resolve_damage(
     tally = Tally()
     if check != NONE and ruleset.setting("ss_zero_destroys") and after == 0:
         tally.destroyed = True
-        steps.append(Step("SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (ss_zero_destroys = true)."))
+        steps.append(Step("SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (setting “Whether SS 0 "
+                          "alone destroys a ship”: on)."))
         check = NONE
     elif check == NONE:
         steps.append(Step("Not enough for a damage table: no roll."))

@@ -22,6 +22,7 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, di
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan, PlanBuilder
+from ...rules.names import possessive
 from ...rules.outcome import AttackOdds
 from . import cite
 from .common import p_success
@@ -38,12 +39,13 @@ FAILED_ARG = ArgSpec("failed", ArgType.BOOL, "record the roll as failed without 
                      required=False, default=False)
 FAILURE = "failure: nothing changes"
 DC_HELP = ("cal §0 Interphase, step 6: the Damage Control roll, d6 + Crew against the Damage Control target (a "
-           "house default, 4: damage_control_target; the book's text was lost). Dice: one d6. A success repairs one "
+           "house default, 4: setting “Damage Control roll”; the book's text was lost). Dice: one d6. A success repairs one "
            "damage effect, removes one Boarder or puts out one Fire (chosen before the roll). Instead of this, a ship "
            "may rally.")
 RALLY_HELP = ("cal §0 Interphase, step 6, instead of damage control: rally the crew, d6 + Crew against the Rally "
-              "target (a house default, 4: rally_target). Dice: one d6. A success gives Crew +1, up to the starting "
-              "Crew less permanent losses (crew_recovery_cap).")
+              "target (a house default, 4: setting “Rally the crew”). Dice: one d6. A success gives Crew +1, up to the starting "
+              "Crew less permanent losses (setting “Crew gained by rallying stops at the start value less "
+              "permanent losses”).")
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ class ControlRoll(RuleAction[Control]):
         p = Control(ship, int(self.plugin.setting(state, self.key)), int(ship.record["crew"]), success,
                     bool(args.get("failed")), **more)
         if p.failed and p.chance != 0:
-            raise InvalidAction(f"{ship.label}'s {self.what} roll can succeed ({p.target}+ on d6 + Crew "
+            raise InvalidAction(f"{possessive(ship.label)} {self.what} roll can succeed ({p.target}+ on d6 + Crew "
                                 f"{signed(p.crew)}): roll it ({cite.step(cite.INTERPHASE, 6)})")
         return p
 

@@ -146,10 +146,12 @@ def hit(
         after = max(ss - amount, 0)
         destroyed = bool(plugin.setting(state, "ss_zero_destroys")) and after == 0 and amount > 0
         words = [f"Immediate damage {amount} against SS {ss}: SS {ss} → {after}; the ship already rolled a "
-                 "damage table this round and immediate damage gets no table of its own (a house setting: "
-                 "immediate_damage_own_roll = false)."]
+                 "damage table this round and immediate damage gets no table of its own (a house setting, "
+                 "“Immediate damage (ram, fire in the Interphase, hard turn, blast) gets its own damage-table check”: "
+                 "off)."]
         if destroyed:
-            words.append("SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (ss_zero_destroys = true).")
+            words.append("SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (setting “Whether SS 0 "
+                         "alone destroys a ship”: on).")
         outcome: dict[str, Any] = {"ss_before": ss, "damage": amount, "ss_after": after, "check": "none",
                                    "effects": [], "destroyed": destroyed, "blast": None}
     else:

@@ -22,6 +22,7 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, di
 from ...game.state import GameState, ShipItem, ShipState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan, PlanBuilder
+from ...rules.names import possessive
 from ...rules.outcome import AttackOdds
 from . import cite
 from .damage import destroy_chance
@@ -89,19 +90,19 @@ def aim(plugin: Plugin, state: GameState, args: Mapping[str, Any]) -> tuple[Ship
         raise InvalidAction(f"{ship.label} has Weapons/Ordnance Offline: it cannot fire until repaired "
                             "(cal §Major Damage Table)")
     if item.record.get("damaged"):
-        raise InvalidAction(f"{ship.label}'s {item.name} battery is damaged: it cannot fire until repaired "
+        raise InvalidAction(f"{possessive(ship.label)} {item.name} battery is damaged: it cannot fire until repaired "
                             "(Battery Damaged, cal §Minor Damage Table)")
     target = plugin.target_ship(state, str(args["target"]), ship)
     rate, used = int(item.record.get("rate", 1)), int(item.record.get("shots", 0))
     left = rate - used
     if left <= 0:
-        raise InvalidAction(f"{ship.label}'s {item.name} has fired its {plural(rate, 'shot')} this round "
+        raise InvalidAction(f"{possessive(ship.label)} {item.name} has fired its {plural(rate, 'shot')} this round "
                             f"({plugin.stats(ship).type}: {plural(rate, 'shot')} per weapon a round, cal §Weapons)")
     shots = left if args.get("shots") is None else int(args["shots"])
     if shots < 1:
         raise InvalidAction(f"shots must be 1 or more ({cite.WEAPONS})")
     if shots > left:
-        raise InvalidAction(f"{ship.label}'s {item.name} has {plural(left, 'shot')} left this round, not {shots} "
+        raise InvalidAction(f"{possessive(ship.label)} {item.name} has {plural(left, 'shot')} left this round, not {shots} "
                             f"({cite.WEAPONS})")
     return ship, item, kind, target, shots
 
@@ -193,7 +194,7 @@ class Fire(RuleAction[Shot]):
         plan = PlanBuilder()
         prof = p.profile
         for n in range(1, p.shots + 1):
-            plan.die(6, f"shot {n} of {p.shots} of {p.ship.label}'s {p.item.name} at {p.target.label}: "
+            plan.die(6, f"shot {n} of {p.shots} of {possessive(p.ship.label)} {p.item.name} at {p.target.label}: "
                         f"hits on {prof.target_number}+ with Crew {signed(p.crew)}, {prof.damage} damage",
                      ship=p.ship.id, table=f"Targeting roll ({cite.WEAPONS})")
         return plan.build()

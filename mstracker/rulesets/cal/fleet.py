@@ -162,7 +162,9 @@ def validate(roster: Roster, ruleset: Ruleset) -> FleetReport:
                                 message=f"cal has no budget presets; preset {roster.preset!r} is ignored."))
     if roster.cap is not None and not points_mode:
         findings.append(Finding(severity=Severity.WARNING, ship=None,
-                                message="cal has no costs, so the cap is ignored (unless the house setting for a points budget is on: budget_mode = points)."))
+                                message="cal has no costs, so the cap is ignored (unless the house setting “The book has no "
+                                        "costs; points = sum each class's agreed points value against the roster cap” "
+                                        "is set to points)."))
     if not roster.ships:
         findings.append(Finding(severity=Severity.WARNING, ship=None, message="the roster has no ships yet."))
     seen: set[str] = set()
@@ -189,7 +191,8 @@ def validate(roster: Roster, ruleset: Ruleset) -> FleetReport:
             if cls.points is None:
                 findings.append(Finding(severity=Severity.ERROR, ship=ship.name,
                                         message=f"{ship.name} ({class_name}): the class has no points value; give it one "
-                                                "(house rule or design) to use budget_mode = points."))
+                                                "(house rule or design) to use the points budget (setting “The book "
+                                                "has no costs”: points)."))
             else:
                 ship_cost = cls.points
                 cost = (cost or 0) + cls.points

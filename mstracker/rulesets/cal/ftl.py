@@ -12,6 +12,7 @@ from ...game.batch import Batch
 from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder
 from ...game.state import GameState, ShipState
+from ...rules.names import possessive
 from . import cite
 from .action_base import CalAction
 from .game_base import COURSE_SET, FTL_SHUT, out_of_play
@@ -42,9 +43,9 @@ class FtlPowerUp(CalAction[Drive]):
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Drive:
         ship = self.acting(state, args)
         if ship.record.get("ftl_destroyed"):
-            raise InvalidAction(f"{ship.label}'s FTL drive is destroyed ({cite.FTL})")
+            raise InvalidAction(f"{possessive(ship.label)} FTL drive is destroyed ({cite.FTL})")
         if ship.record.get("ftl_powered"):
-            raise InvalidAction(f"{ship.label}'s FTL drive is already powered ({cite.FTL})")
+            raise InvalidAction(f"{possessive(ship.label)} FTL drive is already powered ({cite.FTL})")
         if FTL_SHUT in self.plugin.marks(ship):
             raise InvalidAction(f"{ship.label} powered its FTL drive down this round: it may power up from next round "
                                 f"({cite.FTL})")
@@ -77,7 +78,7 @@ class FtlPowerDown(CalAction[Drive]):
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Drive:
         ship = self.acting(state, args)
         if not ship.record.get("ftl_powered"):
-            raise InvalidAction(f"{ship.label}'s FTL drive is not powered ({cite.FTL})")
+            raise InvalidAction(f"{possessive(ship.label)} FTL drive is not powered ({cite.FTL})")
         return Drive(ship)
 
     def apply(self, p: Drive, dice: DiceRecorder, batch: Batch) -> None:
@@ -99,9 +100,9 @@ class Jump(CalAction[Drive]):
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Drive:
         ship = self.acting(state, args)
         if not ship.record.get("ftl_powered"):
-            raise InvalidAction(f"{ship.label}'s FTL drive is not powered: ftl-power-up first ({cite.FTL})")
+            raise InvalidAction(f"{possessive(ship.label)} FTL drive is not powered: ftl-power-up first ({cite.FTL})")
         if int(ship.record.get("ftl", 0)) > 0:
-            raise InvalidAction(f"{ship.label}'s FTL counter is {plural(int(ship.record['ftl']), 'Interphase')} from ready "
+            raise InvalidAction(f"{possessive(ship.label)} FTL counter is {plural(int(ship.record['ftl']), 'Interphase')} from ready "
                                 f"({cite.FTL})")
         return Drive(ship)
 

@@ -19,7 +19,7 @@ from ...game.errors import InvalidAction
 from ...game.events import Event
 from ...game.plugin import PhasePlay, RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
-from ...rules.names import UnknownName, find_entry
+from ...rules.names import UnknownName, find_entry, possessive
 from . import cite
 from .model import BAY_FIELDS, CRAFT_BAY_FIELDS, Ordnance, Ruleset, ShipClass
 from .tokens import ordnance_words, token_label, tokens
@@ -207,7 +207,7 @@ class CalBase(RulesetPlugin):
 
         for obligation in self.standing_obligations(state):
             if obligation.id == cc_id(player):
-                raise InvalidAction(f"{state.players[player].name}'s fighters and bombers may not {what} now: "
+                raise InvalidAction(f"{possessive(state.players[player].name)} fighters and bombers may not {what} now: "
                                     + obligation.message())
 
     # ---- derived values -------------------------------------------------------------------------

@@ -33,9 +33,8 @@ if TYPE_CHECKING:
 INTERCEPT_HELP = (
     "resolve an intercept (cal §Craft): total ATA against total ATA; the lower side is removed; the higher "
     "side stays only on an unmodified d6 under the difference (dice: that one d6, when it is needed); equal "
-    "totals remove both. Against 0-ATA ordnance (torpedoes, bombers, assault craft) the book says both that the "
-    "fighter remains and that it rolls: the house default rolls (intercept_zero_ata_roll). Each fighter unit "
-    "intercepts at most one unit a round."
+    "totals remove both. Against 0-ATA ordnance (torpedoes, bombers, assault craft) the book says the fighter both "
+    "remains and rolls: by default it rolls (setting “A fighter that beats 0-ATA ordnance”). Each fighter unit intercepts at most one unit a round."
 )
 STAYS, REMOVED = "stays", "removed"  # a token's state word in the outcome
 
@@ -165,8 +164,8 @@ class InterceptAction(RuleAction[Intercept]):
         notes = ["The lower total ATA is removed; the higher stays only on an unmodified d6 under the difference "
                  "(cal §Craft)."]
         if p.roll_under is None and not p.rules.setting("intercept_zero_ata_roll"):
-            notes.append("Against 0-ATA ordnance the fighter remains without a roll (house setting "
-                         "intercept_zero_ata_roll = false).")
+            notes.append("Against 0-ATA ordnance the fighter remains without a roll (house setting “A fighter "
+                         "that beats 0-ATA ordnance”: off).")
         return OddsWords(ship=p.ids[0], notes=tuple(notes), damage_table=False)
 
     def odds(self, state: GameState, args: Mapping[str, Any]) -> AttackOdds | None:

@@ -15,6 +15,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ArgSpec
 from ...game.state import GameState, ShipState
 from ...rules.contract import ArgChoice, Readiness, TableItem
+from ...rules.names import possessive
 from . import cite
 from .game_base import BAY_ITEMS, COURSE_SET, ITEM_FIELDS, FTL_SHUT, POINT_ITEM, UNREADIED, WEAPON_ITEMS, ship_order
 from .notation import parse_counter
@@ -121,7 +122,7 @@ def available(plugin: Plugin, state: GameState, kind: str) -> str | None:
                                         f"assault craft launched before it; {cite.TORPEDOES}, {cite.CRAFT})")
     if kind == "ordnance-attack" and not attack_tokens(plugin, state, acting=True):
         acting = " and ".join(state.players[p].name for p in plugin.acting(state).players)
-        return (f"it is {acting}'s part of this phase and no ordnance of theirs may attack; the other side's "
+        return (f"it is {possessive(acting)} part of this phase and no ordnance of theirs may attack; the other side's "
                 f"attacks in turn, after next-step ({cite.SEQUENCE})")
     return None
 

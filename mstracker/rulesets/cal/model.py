@@ -91,7 +91,7 @@ class ShipClass(Entry):
     )
     noncombatant: bool = Field(default=False, description="Listed under Noncombatant Vessels.")
     points: int | None = Field(
-        default=None, ge=0, description="Optional agreed point value (the book has no costs; budget_mode = points)."
+        default=None, ge=0, description="Optional agreed point value (the book has no costs; setting “The book has no costs”: points)."
     )
 
     @field_validator("type", mode="before")
@@ -201,7 +201,7 @@ class General(Entry):
     pd_range: int = Field(ge=0, description="Point defence range in hexes.")
     cc_per_bay: int = Field(ge=0, description="C&C per fighter, bomber or F/B bay.")
     beam_long_divisor: int = Field(ge=1, description="Beam damage at long range = strength / this, rounded up.")
-    minor_divisor: int = Field(ge=1, description="Minor damage threshold = SS / this (see setting threshold).")
+    minor_divisor: int = Field(ge=1, description="Minor damage threshold = SS / this (see setting “Damage thresholds”).")
     major_divisor: int = Field(ge=1, description="Major damage threshold = SS / this.")
     breach_blast_divisor: int = Field(ge=1, description="Reactor Breach blast = previous SS / this, rounded up.")
     ram_crew_bonus: int = Field(description="Crew gained by each survivor of a hostile ram.")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...rules.names import possessive
 from .damage_record import hit
 from ...dice import Distribution
 from ...game.batch import Batch
@@ -43,8 +44,8 @@ SET_COURSE_HELP = (
 RAM_HELP = (
     "resolve a ram (paths crossed while moving, cal §Moving Ships According To Course): each ship deals its current "
     "SS to the other, resolved at once with the thresholds; survivors of a hostile ram gain +2 Crew. The book says "
-    "both that either player's wish and that both players' wishes make a ram: the house default (ram_consent) is "
-    "either. Dice: 2d6 per damage table, the first ship's first, then any die a Battery/Bay result needs."
+    "both that either player's wish and that both players' wishes make a ram: by default either (setting “Who must "
+    "want a ram”). Dice: 2d6 per damage table, the first ship's first, then any die a Battery/Bay result needs."
 )
 
 
@@ -163,7 +164,7 @@ class SetCourseAction(CalAction[StartCourse]):
         self.need(args, "course")
         course = reduce_course(parse_course(args["course"]), str(self.plugin.setting(state, "course_rule2")))
         if course_text(course) == ship.record.get("course"):
-            raise InvalidAction(f"{ship.label}'s course is already {course_text(course)} ({cite.COURSE})")
+            raise InvalidAction(f"{possessive(ship.label)} course is already {course_text(course)} ({cite.COURSE})")
         return StartCourse(ship, course)
 
     def apply(self, p: StartCourse, dice: DiceRecorder, batch: Batch) -> None:
@@ -183,7 +184,7 @@ class RamAction(CalAction[Ram]):
             ArgSpec("ship", ArgType.SHIP, "the first ship (its damage is resolved first)"),
             ArgSpec("other", ArgType.SHIP, "the ship whose path it crossed"),
             ArgSpec("wants", ArgType.CHOICE, "who wants the ram (whose wish makes a ram is a house default, either: "
-                    "ram_consent)", required=False, default="both", choices=("both", "first", "second", "neither")),
+                    "setting “Who must want a ram for it to happen”)", required=False, default="both", choices=("both", "first", "second", "neither")),
         ),
         rolls=True,
     )
@@ -196,7 +197,8 @@ class RamAction(CalAction[Ram]):
         wants = args.get("wants") or "both"
         if not ram_happens(plugin.rules(state), wants in ("both", "first"), wants in ("both", "second")):
             consent = plugin.setting(state, "ram_consent")
-            raise InvalidAction(f"no ram: who must want a ram is a house default, now {consent} (ram_consent), "
+            raise InvalidAction(f"no ram: who must want a ram is a house default, now {consent} (setting “Who must "
+                                "want a ram for it to happen”), "
                                 f"and wants = {wants} ({cite.step(cite.MOVEMENT_PHASE, 1)})")
         return Ram(state, first, second, first.owner != second.owner)
 

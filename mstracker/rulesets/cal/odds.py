@@ -43,7 +43,8 @@ def damage_figures(ruleset: Ruleset, ss: int, already: int, dist: Mapping[int, F
 
 def destroy_note(ruleset: Ruleset) -> str:
     if ruleset.setting("ss_zero_destroys"):
-        return "House rule: SS 0 destroys a ship (ss_zero_destroys = true); a Reactor Breach still does too."
+        return ("House rule: SS 0 destroys a ship (setting “Whether SS 0 alone destroys a ship”: on); a Reactor "
+                "Breach still does too.")
     return ("Only a Reactor Breach destroys (Major Damage Table 2 or 12, 2/36; a Minor roll reaches it only by Chain "
             "Reaction): SS 0 alone does not, and more damage at SS 0 calls for the Major table (cal §Damage).")
 

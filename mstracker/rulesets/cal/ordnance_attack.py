@@ -20,6 +20,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder
 from ...game.state import GameState, ShipState
 from ...game.typed_action import OddsWords, Outcome
+from ...rules.names import possessive
 from ...rules.outcome import AttackOdds
 from . import cite
 from .fire import recorded
@@ -74,7 +75,7 @@ class OrdnanceAttackAction(CalAction[OrdnanceAttack]):
         token, n = token_units(state, str(args["token"]), args.get("units"), cite.CRAFT)
         target = plugin.target_ship(state, str(args["target"]))
         if target.owner == token["owner"]:
-            raise InvalidAction(f"{target.label} is on {token['id']}'s own side: ordnance attacks hostile ships "
+            raise InvalidAction(f"{target.label} is on {possessive(token['id'])} own side: ordnance attacks hostile ships "
                                 f"({cite.TORPEDOES}, {cite.CRAFT})")
         if token["round"] == state.turn:
             raise InvalidAction(f"{token['id']} was launched this round: it moves and attacks from the next round "

@@ -20,6 +20,7 @@ from ...game.reach import in_range_arg, reach_words
 from ...game.state import GameState, ShipItem, ShipState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan, PlanBuilder
+from ...rules.names import possessive
 from ...rules.outcome import AttackOdds
 from . import cite
 from .common import p_success
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 PD_HELP = (
     "fire point defence at one hostile ordnance token within 2 hexes (cal §Point Defenses). Dice: one d6 per "
-    "shot, in order; each needs the Point Defence target on d6 + Crew (a house default, 4: pd_target) and "
+    "shot, in order; each needs the Point Defence target on d6 + Crew (a house default, 4: setting “Point Defence roll”) and "
     "removes one unit at once. A ship fires at most its Point shots a round, and at one token at most as often "
     "as it had units before point defence began."
 )
@@ -83,7 +84,8 @@ class PointDefenceAction(RuleAction[PointDefence]):
             ArgSpec("ship", ArgType.SHIP, "the ship firing point defence"),
             ArgSpec("token", ArgType.TOKEN, "the hostile ordnance token in play (its id on the table)",
                     tokens=(TOKEN_KIND,)),
-            ArgSpec("shots", ArgType.INT, "shots at this token (default 1)", required=False, default=1),
+            ArgSpec("shots", ArgType.INT, "shots at this token (the form starts at every shot ready that the "
+                    "token may still take; left out of a command: 1)", required=False, default=1),
             ArgSpec("distance", ArgType.INT, "hexes to the token, checked against the point defence range",
                     required=False),
             in_range_arg("hexes"),
@@ -118,11 +120,11 @@ class PointDefenceAction(RuleAction[PointDefence]):
             raise InvalidAction(f"{ship.label} has Weapons/Ordnance Offline: no point defence until repaired "
                                 "(cal §Major Damage Table)")
         if pd.record.get("damaged"):
-            raise InvalidAction(f"{ship.label}'s point defences are damaged: they cannot fire until repaired "
+            raise InvalidAction(f"{possessive(ship.label)} point defences are damaged: they cannot fire until repaired "
                                 "(cal §Minor Damage Table)")
         token = find_token(state, str(args["token"]))
         if token["owner"] == ship.owner:
-            raise InvalidAction(f"{token['id']} is {state.players[ship.owner].name}'s own ordnance: point defence "
+            raise InvalidAction(f"{token['id']} is {possessive(state.players[ship.owner].name)} own ordnance: point defence "
                                 f"fires at hostile ordnance ({cite.POINT_DEFENSE})")
         reach = pd_range(plugin, state, ship)
         distance = args.get("distance")
@@ -176,7 +178,7 @@ class PointDefenceAction(RuleAction[PointDefence]):
         possible = range(min(p.shots, units) + 1)  # the odds leave out a count no face combination gives
         return OddsWords(ship=str(p.token["id"]), results=tuple(self.word(p, n) for n in possible),
                          notes=(f"Each point defence shot removes one unit on {p.target}+ with Crew {signed(p.crew)} "
-                                "(the Point Defence target is a house default: pd_target; the book's was lost).",),
+                                "(the Point Defence target is a house default: setting “Point Defence roll”; the book's was lost).",),
                          damage_table=False)
 
     def odds(self, state: GameState, args: Mapping[str, Any]) -> AttackOdds | None:

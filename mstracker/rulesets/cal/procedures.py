@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...dice import Distribution, FaceSource
-from ...rules.names import UnknownName, find_entry
+from ...rules.names import UnknownName, find_entry, possessive
 from ...rules.outcome import Resolution, Step
 from . import cite
 from .common import ShipRef, article, check_distribution, check_int, roll_d6, ship_class, signed, succeeds
@@ -113,7 +113,7 @@ def shot_profile(
     max_range = min(battery.range, ruleset.general.sensors_offline_range) if sensors_offline else battery.range
     if distance > max_range:
         why = " (Sensors Offline)" if sensors_offline else ""
-        raise ValueError(f"the {a_name}'s {kind} ({battery}) cannot fire at {plural(distance, 'hex', 'hexes')}: "
+        raise ValueError(f"the {possessive(a_name)} {kind} ({battery}) cannot fire at {plural(distance, 'hex', 'hexes')}: "
                          f"its maximum range is {max_range}{why} (cal §Weapons).")
     band = "short" if 2 * distance <= max_range else "long"
     row = ruleset.targeting[t_cls.type]
@@ -266,7 +266,8 @@ def resolve_intercept(ruleset: Ruleset, side_a: Sequence[str], side_b: Sequence[
         steps.append(Step(f"Side {low} has the lower ATA and is removed."))
         if under is None:
             removed[high] = False
-            steps.append(Step(f"Side {high} beat 0-ATA ordnance and remains without a roll (the house setting for 0-ATA intercepts is off: intercept_zero_ata_roll = false)."))
+            steps.append(Step(f"Side {high} beat 0-ATA ordnance and remains without a roll (the house setting “A "
+                              "fighter that beats 0-ATA ordnance” is off)."))
         else:
             roll, die = roll_d6(faces)
             removed[high] = roll >= under

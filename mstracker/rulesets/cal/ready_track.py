@@ -14,6 +14,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder
 from ...game.state import GameState, ShipItem, ShipState
 from ...game.typed_action import Incomplete
+from ...rules.names import possessive
 from . import cite
 from .action_base import CalAction
 from .game_base import UNREADIED
@@ -270,7 +271,7 @@ class Launch(TrackAction):
         if kind.cc:
             cc, craft = plugin.fleet_cc(state, ship.owner), plugin.craft_in_play(state, ship.owner)
             if craft + count * kind.cc > cc:
-                raise InvalidAction(f"{player.name}'s fleet C&C is {cc} and "
+                raise InvalidAction(f"{possessive(player.name)} fleet C&C is {cc} and "
                                     f"{plural(craft, 'fighter or bomber', 'fighters and bombers')} "
                                     f"are in play: {count} more would exceed it ({cite.COMMAND})")
         course = None

@@ -56,7 +56,7 @@ def _fire_rolls(plugin: Plugin, state: GameState, burning: list[ShipState]) -> A
         outcomes[f"{ship.label}: Fire {ship.record['fire']} burns on"] = 1 - p
     return AttackOdds(p_hit=chances[0] if len(chances) == 1 else None, hit_label="Fire put out", outcomes=outcomes,
                       notes=(f"Each burning ship's Fire roll puts out one Fire on {target}+ on d6 + Crew (the target "
-                             "is a house default: fire_roll_target; the book's was lost).",))
+                             "is a house default: setting “Fire roll”; the book's was lost).",))
 
 
 def _chains(plugin: Plugin, dist: Distribution[tuple[str, ...]]) -> dict[str, Fraction]:

@@ -166,7 +166,8 @@ def _check_hangar(ship: _Ship, ruleset: Ruleset, abilities: list[str]) -> None:
     limit = _hangar_limit(ruleset)
     if limit and (x > limit[0] or y > limit[1]):
         ship.warn(
-            f"Hangar Bay {x}/{y} is bigger than {limit[0]}/{limit[1]} (the book's example size; setting hangar_warn)."
+            f"Hangar Bay {x}/{y} is bigger than {limit[0]}/{limit[1]} (the book's example size; setting “Warn when a "
+            "Hangar Bay holds more strike craft / frigates (x/y) than this”)."
         )
 
 

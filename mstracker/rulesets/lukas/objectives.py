@@ -58,14 +58,14 @@ def _lose_named_ship(state: GameState) -> list[Event]:
         if state.turn > len(state.players):
             return []
         return [note("the objective is to lose no named ship, but none is named: set the ships to protect "
-                     "(objective_ships) in the game settings")]
+                     "(setting “For objective lose_named_ship: the ships”) in the game settings")]
     events: list[Event] = []
     for ref in refs:
         try:
             ship = state.find_ship(ref)
         except InvalidAction as exc:  # a bad setting is reported, not fatal
             if state.turn <= len(state.players):
-                events.append(note(f"the ships to protect (objective_ships): {exc}"))
+                events.append(note(f"the ships to protect (setting “For objective lose_named_ship: the ships”): {exc}"))
             continue
         home = home_owner(state, ship)
         if ship.get("destroyed") or ship.owner != home:

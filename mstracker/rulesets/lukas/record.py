@@ -53,7 +53,7 @@ SHIP_FIELDS = (
               help="Field Defense on: nothing enters or fires into 15 studs around the ship until the owner's next turn"),
     FieldSpec(key="docked", label="Docked", kind=_T,
               help="in a hangar, off the table: turns until it comes out fully repaired (2 = docked this turn; the "
-                   "owner's turns, or every turn by the setting hangar_turns)"),
+                   "owner's turns, or every turn by the setting “Which turns count for a docked ship”)"),
     FieldSpec(key="docked_in", label="In bay of", kind=_X, help="id of the capital ship it is docked in"),
     FieldSpec(key="infiltrated_by", label="Infiltrated by", kind=_X,
               help="id of the enemy frigate infiltrating it: captured at the start of that player's next turn"),
@@ -77,7 +77,7 @@ ITEM_FIELDS = (
               help="Field Defense announced: it switches on at the start of the owner's next turn"),
     FieldSpec(key="marker", label="Marker", kind=_T,
               help="booster marker on the stand: turns until it comes off (the owner's turns, or every turn by the "
-                   "setting booster_turns); boost again at 0"),
+                   "setting “Which next turn the booster marker stays on through”); boost again at 0"),
     FieldSpec(key="bay_sc", label="SC docked", kind=_B, max_key="bay_sc_max", help="strike craft docked / room (x)"),
     FieldSpec(key="bay_frig", label="Frig docked", kind=_B, max_key="bay_frig_max", help="frigates docked / room (y)"),
     FieldSpec(key="target", label="Target", kind=_X, help="id of the ship this frigate is infiltrating"),

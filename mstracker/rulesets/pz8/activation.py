@@ -15,6 +15,7 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder
 from ...game.generic import require_started
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, RuleAction
+from ...rules.names import possessive
 from .changes import after_activation, finish_activation, fresh_checklist, goto, lapse_fire_back
 from .movement import MoveCheck, check_move, parse_mps
 from .view import ACTIVATION_PHASE, TurnView, plural, ship_names
@@ -89,7 +90,7 @@ class Activate(RuleAction[Activation]):
         if view.two_sides and turn is not None and ship.owner != turn.side:
             name, other = state.players[turn.side].name, state.players[1 - turn.side].name
             ships = ship_names(view.waiting(turn.side))
-            raise InvalidAction(f"it is {name}'s activation step: {name} activates {plural(turn.left, 'more ship')} "
+            raise InvalidAction(f"it is {possessive(name)} activation step: {name} activates {plural(turn.left, 'more ship')} "
                                 f"({ships}) before {other} (pz8 §2)")
         step, done = None, 0
         if view.two_sides and turn is not None:
@@ -110,7 +111,7 @@ class Activate(RuleAction[Activation]):
         batch.extra("activation", {"ship": ship.id, "moved": False, "launched": False}, text)
         if step is not None and step != view.stored_step:
             name = state.players[step["side"]].name
-            batch.extra("step", step, f"{name}'s activation step: {plural(step['size'], 'ship')} (pz8 §2)")
+            batch.extra("step", step, f"{possessive(name)} activation step: {plural(step['size'], 'ship')} (pz8 §2)")
         batch.set(ship.id, "active", True, "being activated (pz8 §2)")
         batch.active(ship.owner, f"{state.players[ship.owner].name} is now the active player")
         goto(batch, "move", dice)

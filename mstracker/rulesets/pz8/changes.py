@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...game.batch import Batch
 from ...game.events import DiceRecorder, Event
 from ...game.generic import note
+from ...rules.names import possessive
 from .view import ACTIVATION_PHASE, TurnView, plural, ship_names
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ def finish_activation(batch: Batch) -> None:
     ship = view.active_ship
     assert ship is not None
     step = step_after(view, ship.owner)
-    text = f"{ship.label}'s activation ends"
+    text = f"{possessive(ship.label)} activation ends"
     if not view.alive(ship):
         text = f"{ship.label} is destroyed: its activation ends"
     if step is not None and step["left"]:
@@ -167,7 +168,7 @@ def _step_words(batch: Batch, step: dict[str, Any]) -> str:
     if not step["left"]:
         return "The activation steps are over for this turn (pz8 §2)"
     name = batch.state.players[step["side"]].name
-    return f"{name}'s activation step: {step['size'] - step['left'] + 1} of {step['size']} next (pz8 §2)"
+    return f"{possessive(name)} activation step: {step['size'] - step['left'] + 1} of {step['size']} next (pz8 §2)"
 
 
 def close_if_lost(batch: Batch, dice: DiceRecorder) -> None:

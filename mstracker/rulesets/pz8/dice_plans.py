@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...rules.contract import DicePlan, Faces, PlanBuilder, face
+from ...rules.names import possessive
 from .initiative import MAX_INITIATIVE_ROLLS
 from .procedures import ToHitNeed
 
@@ -45,9 +46,9 @@ def shot_plan(shot: Shot) -> DicePlan:
         rolled = face(faces, hit)
         return rolled is not None and need.hits(rolled)
 
-    plan.dice(shot.attack_dice, SIDES, f"{shot.shooter.name}'s damage roll ({shot.attack_dice}D6)",
+    plan.dice(shot.attack_dice, SIDES, f"{possessive(shot.shooter.name)} damage roll ({shot.attack_dice}D6)",
               ship=shot.shooter.id, table=OPPOSED, when=on_hit, when_text="on a hit")
-    plan.dice(shot.defence_dice, SIDES, f"{shot.target.name}'s defence roll ({shot.defence_dice}D6)",
+    plan.dice(shot.defence_dice, SIDES, f"{possessive(shot.target.name)} defence roll ({shot.defence_dice}D6)",
               ship=shot.target.id, table=OPPOSED, when=on_hit, when_text="on a hit")
     return plan.build()
 
@@ -55,9 +56,9 @@ def shot_plan(shot: Shot) -> DicePlan:
 def torpedo_plan(attack: TorpedoAttack) -> DicePlan:
     """The salvo's dice, then the target's (the salvo hits automatically)."""
     plan = PlanBuilder()
-    plan.dice(attack.attack_dice, SIDES, f"salvo {attack.torpedo['id']}'s attack roll ({attack.attack_dice}D6)",
+    plan.dice(attack.attack_dice, SIDES, f"salvo {possessive(attack.torpedo['id'])} attack roll ({attack.attack_dice}D6)",
               player=int(attack.torpedo["owner"]), table=TORPEDO)
-    plan.dice(attack.defence_dice, SIDES, f"{attack.target.name}'s defence roll ({attack.defence_dice}D6)",
+    plan.dice(attack.defence_dice, SIDES, f"{possessive(attack.target.name)} defence roll ({attack.defence_dice}D6)",
               ship=attack.target.id, table=TORPEDO)
     return plan.build()
 
@@ -71,7 +72,7 @@ def initiative_plan(names: list[str]) -> DicePlan:
         if roll_off == MAX_INITIATIVE_ROLLS - 1:
             when_text += f" (after {MAX_INITIATIVE_ROLLS} ties in a row the roll is refused: roll it again)"
         for player, name in enumerate(names):
-            purpose = f"{name}'s initiative D6" + (f" (roll-off {roll_off + 1})" if roll_off else "")
+            purpose = f"{possessive(name)} initiative D6" + (f" (roll-off {roll_off + 1})" if roll_off else "")
             plan.die(SIDES, purpose, player=player, table=INITIATIVE, when=when, when_text=when_text)
     return plan.build()
 

@@ -92,13 +92,13 @@ def shot_notes(ruleset: Ruleset, need: Any, opts: Mapping[str, Any]) -> tuple[st
     lowest = need.lowest_face
     if lowest is None:
         notes.append("no face can hit (a natural 6 does not hit automatically: house default, setting "
-                     "natural6_hits off)")
+                     "“A natural 6 always hits, whatever the modifiers”: off)")
     elif lowest == 6:
         notes.append("only a 6 hits")
     else:
         notes.append(f"a face of {lowest} or more hits")
     if lowest == 6 and need.number - need.modifier > 6:
-        notes.append("only because a natural 6 always hits (house rule, setting natural6_hits on)")
+        notes.append("only because a natural 6 always hits (house rule, setting “A natural 6 always hits, whatever the modifiers”: on)")
     if not opts["at_torpedo"]:
         ship = ruleset.spaceship
         att = ship.attack_damaged if opts["damaged"] else ship.attack

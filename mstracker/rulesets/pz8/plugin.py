@@ -105,11 +105,12 @@ class Plugin(RulesetPlugin):
         return self.rules(state).setting(key)
 
     def setting_words(self, state: GameState, key: str) -> str:
-        """A setting for a player: what it means, its value here and its key ('... : off (torpedo_with_gun)')."""
+        """A setting for a player: what it means, in the settings screen's words, and its value here ('setting “A
+        ship may both fire and launch its Torpedo salvo in the same activation”: off'); players never see its key."""
         found = self.rules(state).settings[key]
         value = self.setting(state, key)
         shown = _ON_OFF.get(value, str(value)) if isinstance(value, bool) else str(value)
-        return f"setting “{found.text.rstrip('.')}”: {shown} ({key})"
+        return f"setting “{found.text.rstrip('.')}”: {shown}"
 
     def acting(self, state: GameState) -> Acting:
         """Nobody acts before this turn's initiative is rolled (pz8 §2): it decides who starts."""

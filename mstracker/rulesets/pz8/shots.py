@@ -20,6 +20,7 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, di
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan
+from ...rules.names import possessive
 from .activation import open_activation
 from .changes import close_if_lost, damage, fleet_gone, goto, lapse_fire_back, take_off
 from .dice_plans import shot_plan
@@ -157,7 +158,7 @@ class ShotAction(RuleAction[Shot]):
             raise InvalidAction(f"{exc}. To shoot at a Torpedo salvo, use shoot-torpedo (pz8 §5): its form lists "
                                 f"the enemy salvos ({ids})") from None
         if torpedo["owner"] == shooter.owner:
-            raise InvalidAction(f"{torpedo['id']} is {view.state.players[shooter.owner].name}'s own Torpedo salvo; "
+            raise InvalidAction(f"{torpedo['id']} is {possessive(view.state.players[shooter.owner].name)} own Torpedo salvo; "
                                 "a ship shoots at enemy salvos")
         return torpedo
 
@@ -215,7 +216,7 @@ class ShotAction(RuleAction[Shot]):
         if not TurnView.alive(target):
             raise InvalidAction(f"{target.label} is already destroyed")
         if target.owner == shooter.owner:
-            raise InvalidAction(f"{target.label} is on {state.players[shooter.owner].name}'s own side")
+            raise InvalidAction(f"{target.label} is on {possessive(state.players[shooter.owner].name)} own side")
         return target
 
     # ---- before the roll -----------------------------------------------------------------------------

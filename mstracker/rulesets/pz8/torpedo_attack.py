@@ -19,6 +19,7 @@ from ...game.generic import require_started
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan
+from ...rules.names import possessive
 from .changes import close_if_lost, damage, fleet_gone, lapse_fire_back, take_off
 from .dice_plans import torpedo_plan
 from .model import Ruleset, d6_count
@@ -72,7 +73,7 @@ class TorpedoStrike(RuleAction[TorpedoAttack]):
         if not view.alive(target):
             raise InvalidAction(f"{target.label} is already destroyed")
         if target.owner == torpedo["owner"]:
-            raise InvalidAction(f"{torpedo['id']} is {state.players[torpedo['owner']].name}'s own salvo; it attacks "
+            raise InvalidAction(f"{torpedo['id']} is {possessive(state.players[torpedo['owner']].name)} own salvo; it attacks "
                                 "enemy Spaceships only (pz8 §5)")
         rules = self.plugin.rules(state)
         ship = rules.spaceship

@@ -16,6 +16,7 @@ from typing import Any
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipItem, ShipState
+from ...rules.names import possessive
 from .game_base import FLARES, SpookBase
 from .procedures import AttackSetup, attack_setup
 
@@ -100,7 +101,7 @@ def aim_at(plugin: SpookBase, ship: ShipState, weapon: ShipItem, target: ShipSta
 def ally_of(plugin: SpookBase, state: GameState, attacker: ShipState, ref: str) -> ShipState:
     ally = state.find_ship(ref)
     if ally.owner != attacker.owner or ally.id == attacker.id:
-        raise InvalidAction(f"friendly fire hits one of {state.players[attacker.owner].name}'s other ships, "
+        raise InvalidAction(f"friendly fire hits one of {possessive(state.players[attacker.owner].name)} other ships, "
                             f"not {ally.label}")
     if plugin.lost(ally) or ally.record.get("aboard"):
         raise InvalidAction(f"{ally.label} is not on the board; name another own ship in range, or none")
@@ -125,7 +126,7 @@ def fire_weapon(plugin: SpookBase, state: GameState, ship_ref: str, weapon_ref: 
     weapon = plugin.item(ship, weapon_ref)
     if weapon.kind != "weapon":
         raise InvalidAction(f"{weapon.name} ({weapon.id}) is a {weapon.kind}, not a weapon; pick one of "
-                            f"{ship.label}'s weapons")
+                            f"{possessive(ship.label)} weapons")
     may_attack(plugin, ship)
     if ship.record.get("jammed"):
         raise InvalidAction(f"the weapons of {ship.label} are jammed by a Sensor Jammer (spook §6 B4) until "

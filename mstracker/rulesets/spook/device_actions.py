@@ -14,6 +14,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder
 from ...game.state import GameState, ShipItem, ShipState
 from ...game.typed_action import Incomplete, RuleAction
+from ...rules.names import possessive
 from .devices import DEVICE_HELP, LAY_MINES_HELP, PROBE_MOVE_HELP, RELOAD_FLARES_HELP
 from .game_base import FLARES, PROBE, plural
 from .legal import blank_actor
@@ -149,7 +150,7 @@ class ReloadFlares(RuleAction[FlareReload]):
             launchers = [p.item(ship, str(args["launcher"]))]
             if launchers[0].name != FLARES:
                 raise InvalidAction(f"{launchers[0].name} ({launchers[0].id}) is not a flare launcher; name one of "
-                                    f"{ship.label}'s flare launchers or leave LAUNCHER empty")
+                                    f"{possessive(ship.label)} flare launchers or leave LAUNCHER empty")
         else:
             launchers = [it for it in ship.items if it.name == FLARES]
             if not launchers:

@@ -4,6 +4,7 @@ and the settings."""
 
 from __future__ import annotations
 
+from ...rules.names import possessive
 from .model import Reload
 from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipItem, ShipState
@@ -17,12 +18,12 @@ DEVICE_HELP = (
     "turn; the user may not attack on its next turn), Sensor Jammer (§6 B4: 5 RU; SHIPS = ships within 10 units, "
     "weapons off through the opponent's next turn), Gravity Well Generator (§6 B5: no enemy hyperjump into 20 "
     "units through the opponent's next turn; reload 1;2; {gravity_well_cost_ru} RU per use: the book gives none, "
-    "setting gravity_well_cost_ru). A player without the RU cannot use the device"
+    "setting “RU paid each time a Gravity Well Generator is activated”). A player without the RU cannot use the device"
 )
 
 RELOAD_FLARES_HELP = (
     "reload empty flare launchers in the device step (spook §3 B3, §6 B1: reloading costs RUs): "
-    "{flare_reload_cost_ru} RU per launcher (setting flare_reload_cost_ru); they are full again at the "
+    "{flare_reload_cost_ru} RU per launcher (setting “RU to reload one empty flare launcher”); they are full again at the "
     "start of your next turn"
 )
 LAY_MINES_HELP = (
@@ -46,7 +47,7 @@ def device_usable(plugin: SpookBase, state: GameState, ship: ShipState, device: 
     """Refuse a device that cannot be used now, saying why (the readiness of devices reads this too)."""
     if device.kind != "device":
         raise InvalidAction(f"{device.name} ({device.id}) is a {device.kind}, not a device; pick one of "
-                            f"{ship.label}'s devices")
+                            f"{possessive(ship.label)} devices")
     if device.name == FLARES:
         raise InvalidAction("flare launchers are always on (spook §6 B1); refill an empty one with reload-flares")
     plugin.not_disabled(ship, "use devices")

@@ -17,7 +17,7 @@ from .game_base import SpookBase
 FIRST_PLAYER = "first-player"
 
 ROLLOFF_HELP = (
-    "decide who takes the first turn (house default, the book is silent: setting first_player = {first_player}): "
+    "decide who takes the first turn (house default, the book is silent: setting “Who takes the first turn”: {first_player}): "
     "each player "
     "rolls a d6, the highest goes first, the players tied for highest roll again (one d6 per player still in, "
     "in player order). Made in set-up, or in turn 1 before anything else"
@@ -38,8 +38,8 @@ def first_player_open(plugin: SpookBase, state: GameState) -> bool:
 def prepare_rolloff(plugin: SpookBase, state: GameState) -> list[str]:
     """The players who roll, in order; InvalidAction when no roll-off is due."""
     if plugin.rules(state).setting("first_player") != "d6_rolloff":
-        raise InvalidAction("the players choose who goes first in this game (setting first_player = "
-                            "players_choose): make that player active with pass-to")
+        raise InvalidAction("the players choose who goes first in this game (setting “Who takes "
+                            "the first turn”: the players choose): make that player active with pass-to")
     names = [p.name for p in state.players]
     if len(names) < 2:
         raise InvalidAction("a roll-off needs two or more players")

@@ -22,6 +22,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, RuleAction
+from ...rules.names import possessive
 from .game_base import unquoted
 from .legal import blank_actor
 from .record import new_ship
@@ -41,20 +42,20 @@ INFILTRATE_HELP = (
     "start infiltrating an enemy ship (spook §7 A12, whose text is lost: house default; §4 Crew Level "
     "'determines the number of turns it takes to capture a ship'): the count starts at the target's crew "
     "level and goes down by one at each of your ability steps while the infiltrator stays within "
-    "{infiltrate_range} unit(s) of it (setting infiltrate_range); at 0 the ship changes owner at the next "
+    "{infiltrate_range} unit(s) of it (setting “Units from the target an infiltrator must stay within”); at 0 the ship changes owner at the next "
     "turn start. The infiltrator may "
     "not attack meanwhile; probes cannot be captured"
 )
 RETIRE_HELP = (
     "put a ship in position to retire (spook §7 A2-A4, §2 E): at the start of your next turn it leaves "
     "play and you regain {retire_refund_pct}% of what the ship and its weapons cost (Retire A's text: all "
-    "of it; setting retire_refund_pct), devices counted: {retire_refund_devices} (setting "
-    "retire_refund_devices), rounded up; a free hull "
+    "of it; setting “Refund for a retired ship”), devices counted: {retire_refund_devices} (setting "
+    "“Whether the retire refund also counts the ship's devices”), rounded up; a free hull "
     "refunds nothing for the hull. Until then it may not act"
 )
 REPAIR_HELP = (
     "put a ship in position to repair (spook §3 B, §7 A7-A9, whose text is lost: house default): at the "
-    "start of your next turn its armor is full again for {repair_cost_ru} RU (setting repair_cost_ru) and "
+    "start of your next turn its armor is full again for {repair_cost_ru} RU (setting “RU paid per repair”) and "
     "it may not move or attack that turn; flare ammo is not restored. Until then it may "
     "not act"
 )
@@ -66,7 +67,7 @@ BUILD_HELP = (
 EMBARK_HELP = (
     "load a strike-craft squadron that ends its move next to your transport (spook §4 B2; how the "
     "Transport works is a house default): carried craft are off the board and immune; a transport "
-    "carries up to {transport_capacity} squadrons (setting transport_capacity)"
+    "carries up to {transport_capacity} squadrons (setting “Strike-craft squadrons a Transport carries”)"
 )
 
 
@@ -273,7 +274,7 @@ class Build(RuleAction[Building]):
                     builder=builder.id, ship=ship.id, cost=p.cost)
         self.plugin.books.pay(batch, builder.owner, p.cost, f"build of {title} ({name})")
         batch.add(Event("ship-added", {"ship": ship.model_dump(mode="json")},
-                        f"{ship.label}, a {name}, joins {batch.state.players[builder.owner].name}'s fleet"))
+                        f"{ship.label}, a {name}, joins {possessive(batch.state.players[builder.owner].name)} fleet"))
 
 
 # ---- transports -----------------------------------------------------------------------------------

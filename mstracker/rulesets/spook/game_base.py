@@ -18,6 +18,7 @@ from ...game.generic import require_started
 from ...game.plugin import RulesetPlugin, TurnStructure
 from ...game.state import GameState, ShipItem, ShipState
 from ...rules.names import UnknownName
+from ...rules.names import possessive
 from .bookkeeping import Bookkeeper
 from .model import Ability, Device, Reload, Ruleset, ShipClass, Weapon
 from .reload import ReloadCounter
@@ -157,7 +158,7 @@ class SpookBase(RulesetPlugin):
         if self.lost(target):
             raise InvalidAction(f"{target.label} is {'destroyed' if target.record.get('destroyed') else 'retired'}")
         if target.owner == attacker.owner:
-            raise InvalidAction(f"{target.label} is one of {state.players[attacker.owner].name}'s own ships")
+            raise InvalidAction(f"{target.label} is one of {possessive(state.players[attacker.owner].name)} own ships")
         if target.record.get("aboard"):
             raise InvalidAction(f"{target.label} is aboard {target.record['aboard']}, off the board and immune")
         return target

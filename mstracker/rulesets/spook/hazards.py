@@ -18,18 +18,18 @@ from .game_base import plural
 
 RAM_HELP = (
     "ram an enemy ship during movement (spook §3 B1; §8 A1, whose text is lost: house default): no roll; each ship "
-    "takes {ram_pct}% of the other's current armor, rounded up (ram damage, setting ram_pct); the rammer's move "
+    "takes {ram_pct}% of the other's current armor, rounded up (setting “Ram damage”); the rammer's move "
     "ends and it may not attack this turn. Frigates, capital ships and motherships ram"
 )
 SCUTTLE_HELP = (
     "scuttle a ship in the attack step (spook §7 A10, whose text is lost: house default): the ship is destroyed and "
-    "every ship within {scuttle_radius} unit(s) (scuttle radius, setting scuttle_radius) takes {scuttle_dmg_pct}% "
-    "of its current armor, rounded up (scuttle damage, setting scuttle_dmg_pct), without a roll. Name those ships "
+    "every ship within {scuttle_radius} unit(s) (setting “Units around a scuttled ship that take damage”) takes {scuttle_dmg_pct}% "
+    "of its current armor, rounded up (setting “Damage to each ship in the scuttle radius”), without a roll. Name those ships "
     "as VICTIMS"
 )
 MINES_HELP = (
     "your ship moves through an enemy's mines (spook §7 A1): d8s on the mines table, {mine_rolls} (the book says "
-    "'roll a d8'; setting mine_rolls), in order: 1-3 avoided, 4-7 half of 200, 8 the full 200. Detonated mines "
+    "'roll a d8'; setting “Mines”), in order: 1-3 avoided, 4-7 half of 200, 8 the full 200. Detonated mines "
     "leave the field"
 )
 
@@ -58,10 +58,10 @@ def prepare_mines(plugin: SpookBase, state: GameState, args: dict[str, Any]) -> 
     own = owner == ship.owner
     if own and not rules.setting("mines_hit_owner"):
         return MinesSetup(ship, owner, count, "own mines do not harm their owner's ships (house default; "
-                          "setting mines_hit_owner = no)")
+                          "setting “Own mines can damage their owner's ships”: no)")
     if ship.record.get("shielded") and rules.setting("defense_field_stops_mines") and not own:
         return MinesSetup(ship, owner, count, "its Defense Field stops mines in this game (setting "
-                          "defense_field_stops_mines = yes)")
+                          "“A Defense Field also protects against mines”: yes)")
     rolls = count if rules.setting("mine_rolls") == "per_mine" else 1
     return MinesSetup(ship, owner, count, dice=rolls)
 

@@ -142,7 +142,7 @@ class CrossMines(RuleAction[Crossing]):
             return
         res = resolve_mines(p.rules, dice, ms.dice)
         rolled = dice.take()
-        once = "" if ms.dice == count else " (one d8 for the whole crossing: setting mine_rolls = per_crossing)"
+        once = "" if ms.dice == count else " (one d8 for the whole crossing: setting “Mines”: one for the whole crossing)"
         text = f"{ship.label} moves through {plural(count, 'mine')} of {whose}{once}: " + " ".join(
             s.text for s in res.steps) + f" {res.summary}"
         batch.story("mines-crossed", text, ship=ship.id, owner=owner, count=count, dice=dice_data(rolled),

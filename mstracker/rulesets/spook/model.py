@@ -163,7 +163,7 @@ class Device(_Reloads):
     group: str = Field(description="'Movement' or 'Defense'.")
     effect: str = Field(description="What it does, in a few words.")
     use_cost_ru: int | None = Field(default=None, ge=0, description="RU paid per use; None = no per-use cost.")
-    radius: int | None = Field(default=None, ge=0, description="Units (see setting radius_metric).")
+    radius: int | None = Field(default=None, ge=0, description="Units (see setting “Radius and range”).")
     speed_bonus: int | None = None
     agility_bonus: int | None = None
     duration: str = Field(default="", description="How long the effect lasts.")

@@ -42,7 +42,7 @@ def first_player() -> Obligation:
         FIRST_PLAYER,
         "Who takes the first turn is still to be decided: each player rolls a d6, the highest goes first, ties "
         "roll again",
-        "spook §3 A, set-up; the book does not say who starts: house default, setting first_player = d6_rolloff",
+        "spook §3 A, set-up; the book does not say who starts: house default, setting “Who takes the first turn”: a d6 roll-off",
         resolve="roll-off",
         blocks=EVERYTHING,
     )

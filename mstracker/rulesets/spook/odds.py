@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from ...dice import Distribution
+from ...rules.names import possessive
 from ...rules.outcome import AttackOdds, capped_mean
 from .effects import percent_up
 from .model import Ruleset
@@ -100,7 +101,7 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[At
     if setup.flares_answer:
         notes.append(f"{flares} flare launcher(s) roll in turn against it; each spends 1 ammo")
     elif flares and w.ordnance is not None:
-        notes.append(f"flares answer missiles only in this game (setting flares_vs = {ruleset.setting('flares_vs')})")
+        notes.append(f"flares answer missiles only in this game (setting “Flares against torpedoes”: missiles only)")
     if afterburner and t.code not in ruleset.device("Afterburner")[1].designation:
         notes.append(f"a {setup.target_name} cannot normally mount an Afterburner")
     flare_device = ruleset.device("Flare Launcher")[1]
@@ -131,7 +132,7 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[At
         p_destroy = damage.probability(lambda d: armor - d <= threshold)
         expected = capped_mean(dict(damage.items()), armor)  # damage past the armor left is no damage
         if armor > t.armor:
-            notes.append(f"armor {armor} is above a {setup.target_name}'s full armor {t.armor}")
+            notes.append(f"armor {armor} is above a {possessive(setup.target_name)} full armor {t.armor}")
 
     return AttackOdds(
         p_hit=p_hit,
@@ -177,7 +178,7 @@ def mines_odds(ruleset: Ruleset, count: int, *, armor: int | None = None, per_mi
     damage = mines_distribution(ruleset, rolls)
     table = ruleset.tables["mines"]
     notes = [f"{count} mine(s) crossed: " + ("a d8 each on the mines table" if per_mine else
-                                              "one d8 for the crossing (setting mine_rolls)"),
+                                              "one d8 for the crossing (setting “Mines”: one for the whole crossing)"),
              " · ".join(f"{'-'.join(map(str, (r.faces[0], r.faces[-1]))) if len(r.faces) > 1 else r.faces[0]}: "
                         f"{r.value}" for r in table.rows)]
     p_destroy = None

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...rules.contract import DicePlan, Faces, PlanBuilder, face, ranked
+from ...rules.names import possessive
 from .combat import FireSetup
 from .hazards import MinesSetup
 from .model import Ruleset
@@ -27,7 +28,7 @@ ACCURACY = "Accuracy table (spook §5 Accuracy)"
 FLARES = "Flares table (spook §6 B1)"
 MINES = "Mines table (spook §7 A1)"
 SUBSYSTEM = "Subsystem table (spook §7 A11, house default)"
-ROLLOFF = "Roll-off for the first turn (house default: setting first_player)"
+ROLLOFF = "Roll-off for the first turn (house default: setting “Who takes the first turn”)"
 
 
 def accuracy_rank(ruleset: Ruleset) -> tuple[int, ...]:
@@ -106,6 +107,6 @@ def rolloff_plan(players: Sequence[str]) -> DicePlan:
         rounds.append([])
         for p, name in enumerate(players):
             when = None if r == 0 else (lambda faces, r=r, p=p: len(still_in(faces, r)) > 1 and p in still_in(faces, r))
-            rounds[r].append(plan.die(6, f"{name}'s roll-off" + (f" (tie, round {r + 1})" if r else ""), player=p,
+            rounds[r].append(plan.die(6, f"{possessive(name)} roll-off" + (f" (tie, round {r + 1})" if r else ""), player=p,
                                       table=ROLLOFF, when=when, when_text="if tied for highest" if r else ""))
     return plan.build()

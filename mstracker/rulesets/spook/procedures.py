@@ -170,8 +170,8 @@ def _roll_flares(
 ) -> tuple[int, list[int]]:
     """Damage left after the target's flare launchers, and their d8 totals."""
     if s.flares and not s.flares_answer and s.weapon.ordnance is not None:
-        vs = ruleset.setting("flares_vs")
-        steps.append(Step(f"The target's flares answer missiles only in this game (setting flares_vs = {vs}), "
+        steps.append(Step("The target's flares answer missiles only in this game (setting “Flares against torpedoes”: "
+                          "missiles only), "
                           f"not a {s.weapon_name}."))
     if not s.flares_answer:
         return damage, []

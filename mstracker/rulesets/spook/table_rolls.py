@@ -45,7 +45,7 @@ def resolve_mines(ruleset: Ruleset, faces: FaceSource, count: int = 1, *, own: b
     """A ship moves through `count` mines: one d8 per mine on the mines table."""
     _check_mines(count)
     if own and not ruleset.setting("mines_hit_owner"):
-        text = "Own mines do not harm their owner's ships (house default, setting mines_hit_owner = false)."
+        text = "Own mines do not harm their owner's ships (house default, setting “Own mines can damage their owner's ships”: no)."
         return Resolution((Step(text),), "No damage.", {"damage": 0, "rolls": [], "removed": 0, "left": count})
     table = ruleset.tables["mines"]
     persist = bool(ruleset.setting("mine_persist_on_avoid"))

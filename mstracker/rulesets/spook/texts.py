@@ -1,8 +1,8 @@
 """Setting values in player-facing words, for the help of actions: "ram damage 25%", "one per mine crossed".
 
 Action help is written with `{setting_key}` placeholders; `render_help` fills them with the values in
-force for the ruleset (house rules applied), so the help says what a setting means and its value, with
-the key in parentheses.
+force for the ruleset (house rules applied), so the help says what a setting means and its value; the
+setting itself is named in the settings screen's words (setting “Ram damage”), never by its key.
 """
 
 from __future__ import annotations

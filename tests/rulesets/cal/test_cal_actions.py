@@ -237,7 +237,7 @@ def test_zero_ata_setting_lets_the_fighter_stay_without_a_roll() -> None:
     g.act("launch", ship="DD-1", ordnance="torpedo")
     g.next_round()
     g.to("ordnance")
-    assert "remains without a roll (the house setting for 0-ATA intercepts is off" in g.text("intercept", token="o1", target="o2")
+    assert "remains without a roll (the house setting “A fighter that beats 0-ATA ordnance” is off)" in g.text("intercept", token="o1", target="o2")
 
 
 def test_ordnance_attacks_and_assault_craft_leave_after_one_round() -> None:
@@ -523,8 +523,8 @@ def test_ftl_track_jump_and_the_last_side_wins() -> None:
 def test_ram_consent_and_friendly_rams() -> None:
     both = Game(RED, BLUE, ram_consent="both")
     both.to("movement", "move")
-    assert ("no ram: who must want a ram is a house default, now both (ram_consent), and wants = first "
-            "(cal §4 Movement, step 1)" == both.refused("ram", ship="DD-1", other="K-1", wants="first"))
+    assert ("no ram: who must want a ram is a house default, now both (setting “Who must want a ram for it to "
+            "happen”), and wants = first (cal §4 Movement, step 1)" == both.refused("ram", ship="DD-1", other="K-1", wants="first"))
     g = game()
     g.to("movement", "move")
     assert "cannot target itself" in g.refused("ram", ship="DD-1", other="DD-1")
@@ -597,13 +597,15 @@ def test_every_house_setting_of_the_plugin_comes_from_the_game() -> None:
     g.act("set", target="K-1", key="round_damage", value="30")
     g.act("set", target="FFA-1", key="round_damage", value="10")
     done = texts(g.to("damage", "command_control", faces=(3, 4)))  # the frigate's Minor 7 (K-1 needs no dice)
-    assert "SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (ss_zero_destroys = true)" in done
+    assert ("SS 0 destroys the ship: the house rule 'SS 0 destroys' is on (setting “Whether SS 0 alone destroys a "
+            "ship”: on)") in done
     assert g.rec("K-1")["destroyed"]
     assert g.rec("K-1")["blast"] == 0  # no breach, no blast
     g.to("movement", "move")
     events = g.act("ram", 3, 4, ship="FFA-1", other="DD-1")  # the frigate already rolled: no table for it
-    assert ("already rolled a damage table this round and immediate damage gets no table of its own (a house setting: "
-            "immediate_damage_own_roll = false)") in events[0].text
+    assert ("already rolled a damage table this round and immediate damage gets no table of its own (a house setting, "
+            "“Immediate damage (ram, fire in the Interphase, hard turn, blast) gets its own damage-table check”: "
+            "off)") in events[0].text
     assert g.rec("DD-1")["engines_damaged"] and g.rec("FFA-1")["ss"] == 0
 
 
@@ -615,3 +617,17 @@ def test_breach_blast_into_the_round_totals() -> None:
     assert "Resolute (#2)'s Reactor Breach blast: 30 damage to Lance (#1), Wasp (#5)." in text
     assert "Wasp (#5): 30 added to its round total (30)." in text
     assert g.rec("DD-1")["round_damage"] == g.rec("K-1")["round_damage"] == 30
+
+
+def test_names_ending_in_s_take_the_possessive_english_writes() -> None:
+    g = Game(roster("Red Fleet", "Jess", ("Lance", "DD-1", "Destroyer")),
+             roster("Blue Fleet", "Kassarians", ("Sovereign", "CV-1", "Carrier"),
+                    ("Aegis", "FFAA-1", "Point Defense Frigate")))
+    token = launched(g, "CV-1", "Bomber ready", "bomber")
+    g.next_round()
+    g.to("gunnery", "point_defence")
+    assert f"{token} is Kassarians' own ordnance" in g.refused("point-defence", 6, ship="FFAA-1", token=token)
+    g.to("gunnery", "ordnance_attacks")
+    g.act("set", target="CV-1", key="sensors_offline", value="yes")  # C&C 0 with a bomber in play
+    assert "Kassarians' fighters and bombers may not attack now" in g.refused(
+        "ordnance-attack", token=token, target="DD-1")

@@ -92,3 +92,6 @@ def test_point_defence_starts_with_every_shot_ready() -> None:
     assert pd.prefill["token"] == token and pd.prefill["shots"] == min(rate, 2) == 2
     g.act("point-defence", 1, ship="FFAA-1", token=token, in_range=True)  # one shot, a miss: one more at o1
     assert g.eng.legal_action(g.state, "point-defence", prefer="3").prefill["shots"] == 1
+    shots = next(a for a in g.eng.action_spec("point-defence").args if a.name == "shots")
+    assert shots.help.startswith("shots at this token (the form starts at every shot ready that the token may "
+                                 "still take;") and "default 1" not in shots.help

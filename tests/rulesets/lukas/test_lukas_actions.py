@@ -198,7 +198,7 @@ def test_losing_a_named_ship_loses_the_game() -> None:
         events = decide(eng, s, "next-step", force=True)
         texts += [e.text for e in events]
         s = eng.apply(s, events)
-    assert any("the ships to protect (objective_ships): no ship 'Nobody'" in t for t in texts) and not s.finished
+    assert any("the ships to protect (setting “For objective lose_named_ship: the ships”): no ship 'Nobody'" in t for t in texts) and not s.finished
 
 
 def test_destroying_every_enemy_capital_wins() -> None:

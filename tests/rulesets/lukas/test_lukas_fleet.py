@@ -160,7 +160,8 @@ def test_hangar_size_rules(rs: Ruleset) -> None:
     big = check(rs, ship("Carrier", "Capital Ship", "Beam", abilities=("Hangar Bay",), hangar=(6, 2)))
     assert big.legal
     assert [f.message for f in big.findings] == [
-        "Carrier (Capital Ship): Hangar Bay 6/2 is bigger than 4/2 (the book's example size; setting hangar_warn)."
+        "Carrier (Capital Ship): Hangar Bay 6/2 is bigger than 4/2 (the book's example size; setting “Warn when a "
+        "Hangar Bay holds more strike craft / frigates (x/y) than this”)."
     ]
     assert big.findings[0].severity is Severity.WARNING
 

@@ -176,7 +176,7 @@ def test_t_pz8_14_torpedo_launch_attack_and_a_second_salvo_refused() -> None:
 def test_torpedo_with_gun_off_allows_only_one_of_the_two() -> None:
     play = at_fire(torpedo_with_gun="false")
     play.act("launch-torpedo", ship="A1")
-    setting = "setting “A ship may both fire and launch its Torpedo salvo in the same activation”: off (torpedo_with_gun)"
+    setting = "setting “A ship may both fire and launch its Torpedo salvo in the same activation”: off"
     assert play.refused("fire", 6, ship="A1", target="B1", distance=2) == (
         f"Alpha 1 (#1) launched its Torpedo salvo in this activation, so it may not fire as well: {setting}")
     play = at_fire(torpedo_with_gun="false")

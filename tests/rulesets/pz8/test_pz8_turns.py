@@ -3,7 +3,7 @@ activations, the checklist loop of the activation steps, the start and end of a 
 
 from __future__ import annotations
 
-from test_pz8_support import Play, texts
+from test_pz8_support import Play, squadron, texts
 
 
 def test_t_pz8_1_six_against_three_a_activates_two_per_step_b_one() -> None:
@@ -205,3 +205,11 @@ def test_a_draw_when_both_sides_are_gone() -> None:
         play.act("next-step", force=True)
     assert play.state.current_step.id == "victory" and play.state.finished
     assert play.state.result == "Draw: no Spaceships left on either side" and play.state.winner is None
+
+
+def test_names_ending_in_s_take_the_possessive_english_writes() -> None:
+    play = Play([squadron("Alpha", "Jess", 2, "A"), squadron("Bravo", "Kassarians", 2, "B")]).start(5, 2)
+    assert "it is Jess's activation step: Jess activates 1 more ship" in play.refused("activate", ship="B1")
+    play.activation("A1")
+    assert "it is Kassarians' activation step: Kassarians activates 1 more ship" in play.refused(
+        "activate", ship="A2")

@@ -119,9 +119,9 @@ def test_the_roll_off_declares_a_d6_each_and_more_only_for_a_tie() -> None:
     g = Play([roster("Blue", ship("A", "Frigate")), roster("Red", ship("B", "Frigate"))])
     p = plan(g, "roll-off")
     assert [(n.sides, n.purpose, n.player, n.table) for n in p.needs[:3]] == [
-        (6, "Blue's roll-off", 0, "Roll-off for the first turn (house default: setting first_player)"),
-        (6, "Red's roll-off", 1, "Roll-off for the first turn (house default: setting first_player)"),
-        (6, "Blue's roll-off (tie, round 2)", 0, "Roll-off for the first turn (house default: setting first_player)")]
+        (6, "Blue's roll-off", 0, "Roll-off for the first turn (house default: setting “Who takes the first turn”)"),
+        (6, "Red's roll-off", 1, "Roll-off for the first turn (house default: setting “Who takes the first turn”)"),
+        (6, "Blue's roll-off (tie, round 2)", 0, "Roll-off for the first turn (house default: setting “Who takes the first turn”)")]
     assert p.walk([6, 2]).complete
     assert p.walk([4, 4]).next.purpose == "Blue's roll-off (tie, round 2)"
     assert p.walk([4, 4, 2, 5]).complete
@@ -136,3 +136,11 @@ def test_after_a_three_way_roll_off_tie_only_the_tied_roll_again() -> None:
     assert p.walk([6, 6, 1, 3]).next.purpose == "Bo's roll-off (tie, round 2)"
     assert p.walk([6, 6, 1, 3, 4]).complete
     assert resolve_rolloff(["Ann", "Bo", "Cy"], TypedFaces([6, 6, 1, 3, 4])).outcome == {"first": "Bo"}
+
+
+def test_names_ending_in_s_take_the_possessive_english_writes() -> None:
+    g = Play([roster("Jess", ship("Lance", "Frigate", ("Ion Beam",)), ship("Pike", "Frigate", ("Ion Beam",))),
+              roster("Kassarians", ship("Brute", "Frigate", ("Ion Beam",)))])
+    assert [n.purpose for n in plan(g, "roll-off").needs[:2]] == ["Jess's roll-off", "Kassarians' roll-off"]
+    g.start()
+    assert "one of Jess's own ships" in g.refused("fire", ship="Lance", weapon="w1", target="Pike")

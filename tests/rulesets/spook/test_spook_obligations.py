@@ -40,7 +40,7 @@ def test_the_roll_off_comes_before_turn_1_and_hands_the_turn_to_its_winner() -> 
     refusal = g.refused("next-step")  # turn 1 does not begin before the roll-off
     assert refusal.startswith("Who takes the first turn is still to be decided: each player rolls a d6, the highest "
                               "goes first, ties roll again (spook §3 A, set-up; the book does not say who starts: "
-                              "house default, setting first_player = d6_rolloff); do it with roll-off.")
+                              "house default, setting “Who takes the first turn”: a d6 roll-off); do it with roll-off.")
     events = g.act("roll-off", 2, 5)  # Red wins: Red plays turn 1
     assert (g.s.active, g.s.extra["first_player"]) == (1, 1) and ids(g) == []
     assert [e.text for e in events[1:3]] == ["Red takes the first turn", "Red is the active player"]

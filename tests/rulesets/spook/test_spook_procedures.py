@@ -139,7 +139,7 @@ def test_flares_do_not_answer_guns_or_torpedoes_when_missiles_only(rs: Ruleset) 
     only = house({"flares_vs": "missiles_only"})
     torpedo = attack(only, "Torpedo Launcher", "Carrier", [], flares=1)
     assert torpedo.outcome["damage"] == 35 and torpedo.outcome["flare_ammo"] == 0
-    assert "flares_vs = missiles_only" in torpedo.steps[-1].text
+    assert "(setting “Flares against torpedoes”: missiles only)" in torpedo.steps[-1].text
     gravimetric = attack(only, "Gravimetric Charge Launcher", "Carrier", [8], flares=1)
     assert gravimetric.outcome["damage"] == 80 and gravimetric.outcome["flare_ammo"] == 1
 
