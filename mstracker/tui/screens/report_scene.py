@@ -43,8 +43,16 @@ async def play_demo(pilot: Pilot, turns: int) -> None:
         if state.turn > turns or state.finished:
             break
         attack_now(screen, dict(demo.measured), rng)
-        screen.perform_action(Action("next-step", {"force": True}), RngFaces(rng))
+        if screen.perform_action(Action("next-step", {"force": True}), RngFaces(rng)) is None:
+            settle_obligations(screen)
     await settle(pilot)
+
+
+def settle_obligations(screen: Any) -> None:
+    """What a demo table does with a pending choice the rules give the players (a natural 12's friendly
+    fire, a retirement): it sets each aside as a logged table decision, so the game goes on."""
+    for obligation in screen.engine.plugin.obligations(screen.session.state):
+        screen.perform_action(Action("override", {"obligation": obligation.id, "reason": "the demo plays on"}), None)
 
 
 def attack_now(screen: Any, measured: dict[str, str], rng: random.Random) -> None:
