@@ -101,6 +101,9 @@ class ReportScreen(Screen):
             f" · {report['dice_rolled']} {'die' if report['dice_rolled'] == 1 else 'dice'} rolled")
         await self.query_one("#report-charts").mount(ReportCharts(report, id="report-chart-grid"))
         self.fit_charts()
+        # the head just changed and may wrap to another line: fit again to the height the tab has once
+        # that layout is done (else the charts keep a row too many and take a scroll bar, by timing)
+        self.call_after_refresh(self.fit_charts)
         self.query_one("#report-fleets", Static).update(fleets_view(report))
         self.query_one("#report-luck", Static).update(luck_view(report))
         turns = self.query_one("#report-turn-list", OptionList)
