@@ -11,6 +11,7 @@ import re
 import signal
 import socket
 import subprocess
+import threading
 import sys
 import time
 from pathlib import Path
@@ -42,6 +43,24 @@ def _serve(port: int, *extra: str) -> subprocess.Popen[str]:
     first = server.stdout.readline()
     assert first == f"Serving 'Table' read-only at http://127.0.0.1:{port}\n", server.stderr.read() if server.stderr else ""
     return server
+
+
+def _lines_until(server: subprocess.Popen[str], end: str, timeout: float) -> list[str]:
+    """The lines the server writes up to the first that holds `end` (read in a thread, so that a server that
+    never writes it cannot hang the test): the server logs a viewer leaving just after its watcher ends."""
+    assert server.stdout is not None
+    stdout, got = server.stdout, []
+
+    def read() -> None:
+        for line in stdout:
+            got.append(line)
+            if end in line:
+                return
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    return got
 
 
 def _stop(server: subprocess.Popen[str], how: int = signal.SIGINT) -> tuple[str, str]:
@@ -240,9 +259,10 @@ def test_a_tab_of_a_deleted_game_says_so() -> None:
 
         closed, screen = asyncio.run(visit())
         assert _wait_for(lambda: not _children(server.pid), 60)
+        logged = _lines_until(server, "left (0 of 1 watching)", 60)  # logged just after the watcher ends
     finally:
         out, err = _stop(server)
-    lines = out.splitlines()
+    lines = "".join([*logged, out]).splitlines()
     assert lines[1] == "viewer from 127.0.0.1 joined (1 of 1 watching)"
     if closed:  # it had not loaded the game: it ended, and the server gives its reason
         assert lines[2:] == ["viewer from 127.0.0.1: the view ended: mstracker: no game '1'; games: none yet",
