@@ -39,7 +39,7 @@ def odds_of(outcome: Distribution[Outcome], words: OddsWords) -> AttackOdds:
         first = words.results[0]  # the word of "nothing changed" ("none")
         reached = outcome.map(lambda o: o.state_of(ship or "") or first)
         outcomes = {w: reached.probability(w.__eq__) for w in words.results}
-    p_destroy = outcome.probability(lambda o: ship in o.destroyed) if ship is not None else None
+    p_destroy = outcome.probability(lambda o: ship in o.destroyed) if ship is not None and words.destroys else None
     extra: dict[str, Fraction] = {f"p_{m}": outcome.probability(_has_mark(m)) for m in words.marks}
     extra.update(words.extra)
     return AttackOdds(p_hit=p_hit, damage=damage, outcomes=outcomes, expected_damage=expected, p_destroy=p_destroy,

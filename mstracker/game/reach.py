@@ -37,7 +37,7 @@ def reach_words(args: Mapping[str, Any], reach: int | None, unit: str, cite: str
     if reach is None:
         return ""
     raise InvalidAction(f"distance needed: {cite} (the weapon reaches {_count(reach, unit)}); "
-                        "type the distance measured on the table, or say in range (in_range=yes) when it plainly is")
+                        "type the distance measured on the table, or tick “in range” when it plainly is")
 
 
 def _count(n: int, unit: str) -> str:

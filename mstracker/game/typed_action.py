@@ -107,13 +107,16 @@ def _added(first: tuple[tuple[str, int], ...], later: tuple[tuple[str, int], ...
 class OddsWords:
     """What the odds of an outcome list besides the generic figures: the target (`ship` whose results
     count), the result words shown even at 0 (`results`, "none" first), the marks whose chance is shown
-    (`marks`: extra "p_<mark>"), the notes, and whether the dealt damage is a table worth showing."""
+    (`marks`: extra "p_<mark>"), the notes, whether the dealt damage is a table worth showing, and whether
+    the decision can destroy anything at all (`destroys`: an initiative roll cannot, so it shows no chance to
+    destroy rather than a silent 0%)."""
 
     ship: str | None
     results: tuple[str, ...] = ()
     marks: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     damage_table: bool = True
+    destroys: bool = True
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 

@@ -72,6 +72,7 @@ class ControlRoll(RuleAction[Control]):
     plugin: Plugin
     what = ""  # "Damage Control", "Rally"
     key = ""  # the setting of the target
+    setting_words = ""  # that setting as the settings screen names it (players never see its key)
     mark = ""  # the mark on the ship once it has rolled
     story = ""  # the narrative event
 
@@ -117,8 +118,8 @@ class ControlRoll(RuleAction[Control]):
         return Distribution({win: chance, lose: 1 - chance})
 
     def odds_words(self, p: Control) -> OddsWords:
-        notes = [f"Succeeds on {p.target}+ on d6 + Crew {signed(p.crew)} (the target is a house default: {self.key}; "
-                 "the book's was lost)."]
+        notes = [f"Succeeds on {p.target}+ on d6 + Crew {signed(p.crew)} (the target is a house default: setting "
+                 f"“{self.setting_words}”; the book's was lost)."]
         if p.chance == 0:
             notes.append(f"No face can succeed: record the roll as failed without rolling (failed; "
                          f"{cite.step(cite.INTERPHASE, 6)}).")
@@ -159,6 +160,7 @@ class DamageControlAction(ControlRoll):
     """damage-control: repair one effect, remove one Boarder or put out one Fire on a success."""
 
     what, key, mark, story = "Damage Control", "damage_control_target", DC_DONE, "damage-control"
+    setting_words = "Damage Control roll"
     spec = ActionSpec(
         "damage-control",
         DC_HELP,
@@ -235,6 +237,7 @@ class RallyAction(ControlRoll):
     """rally: Crew +1 on a success, up to the starting Crew less permanent losses."""
 
     what, key, mark, story = "Rally", "rally_target", RALLIED, "rallied"
+    setting_words = "Rally the crew"
     spec = ActionSpec("rally", RALLY_HELP, (ArgSpec("ship", ArgType.SHIP, "the ship"), FAILED_ARG), rolls=True)
 
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Control:

@@ -10,8 +10,10 @@ from typing import Any
 from ...rules.names import UnknownName
 from ...rules.outcome import AttackOdds
 from .procedures import (
+    fire_back_can_hit,
     gun_attack_joint,
     may_fire_back,
+    no_fire_back_note,
     to_hit_need,
     torpedo_attack_distribution,
 )
@@ -70,17 +72,21 @@ def attack_odds(ruleset: Ruleset, options: Mapping[str, Any]) -> AttackOdds:
     outcomes = {k: joint.probability(partial(_result_is, k)) for k in keys}
     answerable = not opts["at_torpedo"] and (not opts["fire_back"] or bool(ruleset.setting("fireback_chain")))
     extra: dict[str, Fraction] = {}
+    notes = shot_notes(ruleset, need, opts)
+    if answerable and not fire_back_can_hit(ruleset, distance, damaged=opts["target_damaged"]):
+        answerable, notes = False, (*notes, no_fire_back_note(distance))  # said, not a silent 0%
     if answerable:  # a shot at Torpedoes, or a fire-back nobody may answer, leaves nothing to show
         extra["p_target_may_fire_back"] = joint.probability(
             lambda hr: may_fire_back(ruleset, hit=hr[0], result=hr[1], fire_back=opts["fire_back"],
-                                     at_torpedo=opts["at_torpedo"])
+                                     at_torpedo=opts["at_torpedo"], distance=distance,
+                                     target_damaged=opts["target_damaged"])
         )
     return AttackOdds(
         p_hit=p_hit,
         outcomes=outcomes,
         p_destroy=outcomes["exploded" if opts["at_torpedo"] else "destroyed"],
         extra=extra,
-        notes=shot_notes(ruleset, need, opts),
+        notes=notes,
     )
 
 

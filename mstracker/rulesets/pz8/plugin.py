@@ -113,9 +113,15 @@ class Plugin(RulesetPlugin):
         return f"setting “{found.text.rstrip('.')}”: {shown}"
 
     def acting(self, state: GameState) -> Acting:
-        """Nobody acts before this turn's initiative is rolled (pz8 §2): it decides who starts."""
+        """Nobody acts before this turn's initiative is rolled (pz8 §2): it decides who starts; every side
+        acts in the end-of-turn phases."""
         if state.started and not state.finished and TurnView(state).initiative is None:
             return Acting(())
+        phase = state.current_phase
+        if state.started and not state.finished and phase is not None and phase.id.startswith("end"):
+            # the end of turn is nobody's activation: every side's Torpedoes move and hit, the asteroids
+            # shift for all (pz8 §5, §6), so the banner names both sides, not the one whose step came last
+            return Acting(tuple(range(len(state.players))), together=True)
         return super().acting(state)
 
     # ---- older saves --------------------------------------------------------------------------

@@ -43,7 +43,9 @@ __all__ = [
     "gun_attack_distribution",
     "gun_attack_joint",
     "initiative_distribution",
+    "fire_back_can_hit",
     "may_fire_back",
+    "no_fire_back_note",
     "resolve_gun_attack",
     "resolve_shot_at_torpedoes",
     "resolve_torpedo_attack",
@@ -159,14 +161,30 @@ def damage_distribution(
 # -- fire-back -------------------------------------------------------------------------------------
 
 
-def may_fire_back(ruleset: Ruleset, *, hit: bool, result: str, fire_back: bool, at_torpedo: bool) -> bool:
+def may_fire_back(ruleset: Ruleset, *, hit: bool, result: str, fire_back: bool, at_torpedo: bool,
+                  distance: int | None = None, target_damaged: bool = False) -> bool:
     """Whether the target of a shot may fire back: it is a ship that was not Destroyed, it was hit
-    (or `fireback_on_miss`), and this shot is not itself a fire-back (unless `fireback_chain`)."""
+    (or `fireback_on_miss`), and this shot is not itself a fire-back (unless `fireback_chain`). Given the
+    `distance`, also only when its fire-back can hit at all (`fire_back_can_hit`): a fire-back no die can
+    hit is no chance."""
     if at_torpedo or result == "destroyed":
         return False
     if not hit and not ruleset.setting("fireback_on_miss"):
         return False
-    return not fire_back or bool(ruleset.setting("fireback_chain"))
+    if fire_back and not ruleset.setting("fireback_chain"):
+        return False
+    return distance is None or fire_back_can_hit(ruleset, distance, damaged=target_damaged or result == "damaged")
+
+
+def fire_back_can_hit(ruleset: Ruleset, distance: int, *, damaged: bool) -> bool:
+    """Whether some face hits on a fire-back at `distance` hexes by a ship that is (now) `damaged`: the
+    fire-back's −1 (and a Damaged firer's −1) can put every face out of the band's table (pz8 §4)."""
+    return to_hit_need(ruleset, distance, damaged=damaged, fire_back=True).lowest_face is not None
+
+
+def no_fire_back_note(distance: int) -> str:
+    """Why the target of a shot at `distance` hexes cannot fire back (no face hits)."""
+    return f"the target cannot fire back: at {distance} hexes no face hits with the fire-back's −1 (pz8 §4 to-hit table)"
 
 
 # -- full attacks ----------------------------------------------------------------------------------
@@ -204,12 +222,15 @@ def resolve_gun_attack(
         outcome.update(opposed)
         result = str(opposed["result"])
     answer = may_fire_back(ruleset, hit=hit, result=result, fire_back=fire_back, at_torpedo=at_torpedo)
-    if answer:
+    can_hit = answer and fire_back_can_hit(ruleset, distance, damaged=target_damaged or result == "damaged")
+    if can_hit:
         steps.append(Step("The target may fire back at once, at −1 to hit."))
+    elif answer:  # the chance is open (pz8 §4), but no die can hit on it: said, not offered as a chance
+        steps.append(Step("T" + no_fire_back_note(distance)[1:] + "."))
     outcome["result"] = result
     outcome["fire_back_allowed"] = answer
     summary = ("Hit" if hit else "Miss") + (f": {RESULT_WORDS[result]}." if hit else ".")
-    if answer:
+    if can_hit:
         summary += " The target may fire back."
     return Resolution(steps=tuple(steps), summary=summary, outcome=outcome)
 

@@ -26,7 +26,8 @@ from .changes import close_if_lost, damage, fleet_gone, goto, lapse_fire_back, t
 from .dice_plans import shot_plan
 from .model import Ruleset, d6_count
 from .odds import shot_notes
-from .procedures import ToHitNeed, gun_attack_joint, may_fire_back, resolve_gun_attack, to_hit_need
+from .procedures import (ToHitNeed, fire_back_can_hit, gun_attack_joint, may_fire_back, no_fire_back_note,
+                         resolve_gun_attack, to_hit_need)
 from .view import TurnView, plural
 
 if TYPE_CHECKING:
@@ -234,7 +235,8 @@ class ShotAction(RuleAction[Shot]):
         back; at Torpedoes (pz8 §5), the salvo explodes."""
         aim = p.aim
         marks: frozenset[str] = frozenset()
-        if may_fire_back(p.rules, hit=hit, result=result, fire_back=p.fire_back, at_torpedo=p.at_torpedo):
+        if may_fire_back(p.rules, hit=hit, result=result, fire_back=p.fire_back, at_torpedo=p.at_torpedo,
+                         distance=p.distance, target_damaged=p.target_damaged):
             marks = frozenset({FIRE_BACK_MARK})
         dealt: tuple[tuple[str, int], ...] = ()
         if p.target is not None:
@@ -249,8 +251,11 @@ class ShotAction(RuleAction[Shot]):
         answerable = not p.at_torpedo and (not p.fire_back or bool(p.rules.setting("fireback_chain")))
         opts = {"damaged": bool(p.shooter.get("damaged")), "target_damaged": p.target_damaged,
                 "at_torpedo": p.at_torpedo}
+        notes = shot_notes(p.rules, p.need, opts)
+        if answerable and not fire_back_can_hit(p.rules, p.distance, damaged=p.target_damaged):
+            answerable, notes = False, (*notes, no_fire_back_note(p.distance))  # said, not a silent 0%
         return OddsWords(ship=p.aim, results=("none", "exploded") if p.at_torpedo else ("none", "damaged", "destroyed"),
-                         marks=(FIRE_BACK_MARK,) if answerable else (), notes=shot_notes(p.rules, p.need, opts),
+                         marks=(FIRE_BACK_MARK,) if answerable else (), notes=notes,
                          damage_table=False)
 
     def after(self, p: Shot, earlier: Outcome) -> Shot | None:
@@ -272,7 +277,8 @@ class ShotAction(RuleAction[Shot]):
             result = ("destroyed" if not TurnView.alive(hit_ship) else
                       "damaged" if hit_ship.get("damaged") and not p.target_damaged else "none")
         pending = view.pending
-        answers = pending is not None and pending.ship == p.aim and pending.at == p.shooter.id
+        answers = (pending is not None and pending.ship == p.aim and pending.at == p.shooter.id
+                   and fire_back_can_hit(p.rules, p.distance, damaged=bool(after.ships[p.aim].get("damaged"))))
         hit = next(bool(e.data["hit"]) for e in events if e.kind == "shot")
         made = self.result(p, hit, result)
         return replace(made, marks=frozenset({FIRE_BACK_MARK}) if answers else frozenset())
@@ -297,7 +303,8 @@ class ShotAction(RuleAction[Shot]):
         batch.story("shot", text, ship=shooter.id, target=p.aim or None, at_torpedo=p.at_torpedo, distance=p.distance,
                     fire_back=p.fire_back, hit=out["hit"], result=out["result"], answer=answer, outcome=out,
                     dice=dice_data(res.dice))
-        self.answer(batch, p, answer)
+        self.answer(batch, p, answer, fire_back_can_hit(p.rules, p.distance,
+                                                        damaged=p.target_damaged or out["result"] == "damaged"))
         if p.at_torpedo and out["result"] == "exploded" and p.torpedo is not None:
             take_off(batch, dict(p.torpedo), f"exploded, hit by {shooter.label} in turn {state.turn}",
                             f"{view.torpedo_label(dict(p.torpedo))} explodes: its counter is taken off the table (pz8 §5)")
@@ -318,13 +325,17 @@ class ShotAction(RuleAction[Shot]):
             goto(batch, "torpedo", dice)
 
     @staticmethod
-    def answer(batch: Batch, p: Shot, answer: bool) -> None:
+    def answer(batch: Batch, p: Shot, answer: bool, can_hit: bool = True) -> None:
         """The chance to fire back this shot leaves (pz8 §4), replacing the one it used or let go."""
         old = TurnView(batch.state).pending
         if answer and p.target is not None:
             new = {"ship": p.target.id, "at": p.shooter.id, "distance": p.distance}
-            batch.extra("fire_back", new, f"{p.target.label} may fire back at {p.shooter.label} at once, "
-                                          "at -1 to hit (pz8 §4)")
+            if can_hit:
+                words = f"{p.target.label} may fire back at {p.shooter.label} at once, at -1 to hit (pz8 §4)"
+            else:
+                words = (f"{p.target.label} may answer {p.shooter.label}, but "
+                         f"{no_fire_back_note(p.distance).split(': ', 1)[1]}; the chance lapses with the next action")
+            batch.extra("fire_back", new, words)
         elif old is not None:
             words = "the fire-back is made" if p.fire_back else "another shot came first"
             batch.extra("fire_back", None, f"No shot is left to answer: {words}")

@@ -104,7 +104,7 @@ class RollInitiative(RuleAction[InitiativeRoll]):
         return Distribution.from_weights({Outcome(states=((GAME, has_it(n)),)): dist[n] for n in p.names})
 
     def odds_words(self, p: InitiativeRoll) -> OddsWords:
-        return OddsWords(ship=GAME, results=tuple(has_it(n) for n in p.names), damage_table=False,
+        return OddsWords(ship=GAME, results=tuple(has_it(n) for n in p.names), damage_table=False, destroys=False,
                          extra={"p_first_roll_tied": _TIE},
                          notes=("each side rolls 1D6, the higher has the initiative; a tie is rolled again (pz8 §2)",))
 

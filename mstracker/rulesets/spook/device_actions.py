@@ -61,6 +61,8 @@ class UseDevice(RuleAction[DeviceUse]):
         elif name == "Defense Field":
             ships = [ship, *sided(p, state, ship, others, own=True, what=name)]
         elif name == "EMP Generator":
+            if not others:  # an EMP on nobody would spend its 10 RU for nothing: the list is its target
+                raise Incomplete("ships", "name the enemy ships within the EMP's 10 units (spook §6 B3)")
             ships = sided(p, state, ship, others, own=False, what=name)
         elif name == "Sensor Jammer":
             ships = [s for s in others if s.id != ship.id]
@@ -97,9 +99,11 @@ class UseDevice(RuleAction[DeviceUse]):
                 b.set(s.id, "shielded", max(turns, int(s.record.get("shielded") or 0)), f"Defense Field of {ship.label}")
         elif name == "EMP Generator":
             hit = p.ships
-            who = ", ".join(s.label for s in hit) or "no enemy ship"
-            b.story("device-used", f"{ship.label} fires its EMP{paid}: {who} cannot move, rotate, attack or use "
-                    f"devices or abilities on their next turn; {ship.label} may not attack on its next turn",
+            who = ", ".join(s.label for s in hit)
+            one = len(hit) == 1
+            b.story("device-used", f"{ship.label} fires its EMP{paid}: {who} {'is' if one else 'are'} disabled on "
+                    f"{'its' if one else 'their'} next turn (no move, rotation, attack, devices or abilities); "
+                    f"{ship.label} may not attack on its next turn",
                     ship=ship.id, item=device.id, device=name, cost=cost, ships=[s.id for s in hit])
             for s in hit:
                 b.set(s.id, "emp", max(turns, int(s.record.get("emp") or 0)), f"EMP of {ship.label}")

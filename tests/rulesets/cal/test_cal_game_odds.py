@@ -88,6 +88,10 @@ def test_damage_control_and_rally_odds() -> None:
     # Crew +1: 3, 4, 5, 6 reach 4: 4/6; the Crew is above its start, so a success changes nothing.
     rally = odds(g, "rally", ship="K-1")
     assert rally.p_hit == F(2, 3) and "success: no change: Crew is at its cap" in rally.outcomes
+    # the house-default targets are named as the settings screen names them, never by their keys
+    assert dc.notes[0] == ("Succeeds on 4+ on d6 + Crew +0 (the target is a house default: setting “Damage Control "
+                           "roll”; the book's was lost).")
+    assert "setting “Rally the crew”" in rally.notes[0] and "rally_target" not in rally.notes[0]
 
 
 def test_blast_ram_and_ordnance_attack_odds_of_destruction() -> None:

@@ -34,7 +34,7 @@ def test_point_defence_needs_the_hexes_or_in_range_and_the_log_says_which() -> N
     g, token = at_point_defence()
     assert g.refused("point-defence", 6, ship="FFAA-1", token=token) == (
         "distance needed: cal §Point Defenses (the weapon reaches 2 hexes); type the distance measured on the "
-        "table, or say in range (in_range=yes) when it plainly is")
+        "table, or tick “in range” when it plainly is")
     measured = g.text("point-defence", 6, ship="FFAA-1", token=token, distance=2)
     assert ", at 2 hexes. " in measured
     plain = g.text("point-defence", 6, ship="FFAA-1", token=token, in_range=True)

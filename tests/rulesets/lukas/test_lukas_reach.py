@@ -12,8 +12,8 @@ def test_an_attack_with_neither_a_distance_nor_in_range_is_refused_citing_the_bo
     eng = engine()
     s = to_turn(eng, new(eng), 1)
     assert refused(eng, s, "fire", (3, 1), ship="Bull", weapon="Heavy Turret", target="Ram") == (
-        "distance needed: lukas §3.a (the weapon reaches 20 studs); type the distance measured on the table, or say "
-        "in range (in_range=yes) when it plainly is")
+        "distance needed: lukas §3.a (the weapon reaches 20 studs); type the distance measured on the table, or tick "
+        "“in range” when it plainly is")
 
 
 def test_in_range_attacks_and_the_log_says_it_was_not_measured() -> None:

@@ -26,6 +26,7 @@ def test_the_initiative_is_even_and_a_first_tie_is_one_in_six() -> None:
     # whatever the fleets (the ship counts set the quotas, not the roll)
     assert odds.outcomes == {"A has the initiative": F(1, 2), "B has the initiative": F(1, 2)}
     assert odds.extra == {"p_first_roll_tied": F(1, 6)}
+    assert odds.p_destroy is None and odds.p_hit is None  # an initiative destroys nothing: no "0.0%" line
     assert odds.notes[0] == "each side rolls 1D6, the higher has the initiative; a tie is rolled again (pz8 §2)"
 
 
@@ -51,7 +52,29 @@ def test_a_shot_in_the_game_matches_the_command_line(capsys: pytest.CaptureFixtu
     # 4-6 hexes: 5+ (1/3); 2D6 against the Damaged target's 1D6, any win destroys it
     assert shown["p_hit"] == pytest.approx(1 / 3) == float(odds.p_hit)
     assert shown["outcomes"] == {k: float(v) for k, v in odds.outcomes.items()}
-    assert shown["p_target_may_fire_back"] == float(odds.extra["p_target_may_fire_back"])
+    # the Damaged target's fire-back needs 5 with -1 Damaged and -1 fire-back: no face hits (pz8 §4 to-hit
+    # table), so neither shows a "may fire back" chance (the old 100% counted a fire-back that cannot hit)
+    assert "p_target_may_fire_back" not in shown and "p_target_may_fire_back" not in odds.extra
+    note = "the target cannot fire back: at 5 hexes no face hits with the fire-back's −1 (pz8 §4 to-hit table)"
+    assert note in odds.notes and note in shown["notes"]
+
+
+def test_at_7_to_9_hexes_no_fire_back_can_hit_and_the_form_and_log_say_so() -> None:
+    play = Play.sides(2, 2).start(5, 2)
+    play.act("activate", ship="A1")
+    near = play.eng.action_odds(play.state, Action("fire", {"ship": "A1", "target": "B1", "distance": 3}))
+    assert near.extra["p_target_may_fire_back"] == 1 - F(155, 1296)  # 1-3 hexes: a fire-back hits on 5+ (pz8 §4)
+    far = play.eng.action_odds(play.state, Action("fire", {"ship": "A1", "target": "B1", "distance": 8}))
+    # 7-9 hexes needs 6 and the fire-back's -1 puts a 6 at 5: no face hits (pz8 §4 to-hit table); was 96.0%
+    assert "p_target_may_fire_back" not in far.extra
+    assert far.notes[-1] == ("the target cannot fire back: at 8 hexes no face hits with the fire-back's −1 "
+                             "(pz8 §4 to-hit table)")
+    play.act("fire", 1, ship="A1", target="B1", distance=8)  # a miss (fire-back on a miss: house default)
+    text = "\n".join(e.text for e in play.log[-1])
+    assert "may fire back at once" not in text
+    assert "The target cannot fire back: at 8 hexes no face hits with the fire-back's −1 (pz8 §4 to-hit table)." in text
+    assert ("Bravo 1 (#3) may answer Alpha 1 (#1), but at 8 hexes no face hits with the fire-back's "
+            "−1 (pz8 §4 to-hit table); the chance lapses with the next action") in text
 
 
 def test_a_fire_back_takes_the_pending_shot_s_distance_and_has_no_answer_line() -> None:

@@ -153,3 +153,18 @@ def test_the_fleet_headers_name_nobody_active_before_the_initiative() -> None:
     play.act("roll-initiative", 2, 5)
     heads = [player_content(play.state, i, play.eng.spec, play.eng.acting(play.state).players).plain for i in (0, 1)]
     assert "▶" not in heads[0] and heads[1].startswith("▶ ") and "active" in heads[1]
+
+
+def test_the_end_of_turn_names_every_side_not_the_last_activation_s() -> None:
+    from mstracker.tui.widgets.fleet_column import player_content
+
+    play = Play.sides(1, 1, asteroids="1").start(5, 2)
+    play.activation("A1", ("launch-torpedo", (), {"ship": "A1", "where": "C3"}))
+    play.activation("B1")
+    assert play.eng.acting(play.state) == Acting((play.state.active,))
+    play.act("next-step")
+    assert play.state.current_phase.id == "end-torpedoes"
+    # every side's Torpedoes move and hit at the end of the turn (pz8 §5): no "▶ B active" while A's salvo acts
+    assert play.eng.acting(play.state) == Acting((0, 1), together=True)
+    heads = [player_content(play.state, i, play.eng.spec, play.eng.acting(play.state).players).plain for i in (0, 1)]
+    assert all(h.startswith("▶ ") for h in heads)

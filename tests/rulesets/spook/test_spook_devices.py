@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from test_spook_support import Play, roster, ship
+
+from mstracker.dice import TypedFaces
+from mstracker.game.events import Action
+from mstracker.game.typed_action import Incomplete
 
 
 def fleets(**settings: object) -> Play:
@@ -65,8 +70,16 @@ def test_emp_disables_enemies_through_their_turn_and_locks_the_users_next_attack
     assert "acts on enemy ships; Shield (#2) is not one" in g.refused(
         "use-device", ship="Zap", device="EMP Generator", ships="Shield")
     before = g.ru(0)
+    for blank in (None, "", " , "):  # an EMP on nobody is not prepared: its 10 RU stay (issue 16)
+        with pytest.raises(Incomplete) as info:
+            g.eng.decide(g.s, Action("use-device", {"ship": "Zap", "device": "EMP Generator", "ships": blank}),
+                         TypedFaces(()))
+        assert (info.value.arg, str(info.value)) == ("ships", "name the enemy ships within the EMP's 10 units (spook §6 B3)")
+    assert g.ru(0) == before
     g.act("use-device", ship="Zap", device="EMP Generator", ships="Throne, Scout")
     assert g.ru(0) == before - 10
+    assert ("Zap (#3) fires its EMP for 10 RU: Throne (#5), Scout (#7) are disabled on their next turn (no move, "
+            "rotation, attack, devices or abilities); Zap (#3) may not attack on its next turn") in g.texts()
     assert (g.rec("Throne", "emp"), g.rec("Scout", "emp"), g.rec("Zap", "no_fire")) == (2, 2, 4)
     g.end_turn()
     assert "disabled by an EMP and cannot attack" in g.refused("fire", ship="Throne", weapon="w2", target="Zap")

@@ -24,7 +24,7 @@ def test_a_fire_with_neither_a_distance_nor_in_range_is_refused_citing_the_book(
     g = battle()
     reason = g.refused("fire", 11, ship="Lance", weapon="Ion Beam", target="Picket")  # refused() checks nothing changed
     assert reason == ("distance needed: spook §3 B2 (the weapon reaches 20 units); type the distance measured on "
-                      "the table, or say in range (in_range=yes) when it plainly is")
+                      "the table, or tick “in range” when it plainly is")
     assert "RULES.md" not in reason
 
 
