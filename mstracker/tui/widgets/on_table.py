@@ -16,8 +16,10 @@ def table_content(state: GameState, items: Sequence[TableItem]) -> Content:
     lines = []
     for item in items:
         owner = state.players[item.owner].name if item.owner is not None and item.owner < len(state.players) else ""
+        # the id only for what forms take by it (a token); an effect in force is named by its kind and text
+        typed = (f"{item.id:<4}", "bold $text-accent") if item.arg_kind else ""
         lines.append(Content.assemble(
-            (f"{item.id:<4}", "bold $text-accent"), " ", (item.kind, "bold"),
+            typed, " " if typed else "", (item.kind, "bold"),
             (f" · {owner}" if owner else "", "$text-muted"),
             (f" · {item.text}" if item.text else "", "$text-muted"),
         ))
