@@ -64,7 +64,9 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     BINDINGS = [
         Binding("escape", "close", "Cancel / close"),
         Binding("ctrl+r", "go", "Roll / apply"),
-        Binding("ctrl+t", "toggle_dice", "App rolls ⇄ my dice"),
+        # priority: taken as the app reads it, before the keys typed after it reach the field that has
+        # the cursor (issue 16: the faces typed right after ctrl+t went into the distance)
+        Binding("ctrl+t", "toggle_dice", "App rolls ⇄ my dice", priority=True),
     ]
 
     def __init__(self, spec: ActionSpec, host: BattleHost, legal: LegalAction | None = None,
@@ -347,6 +349,9 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         else:
             for binding in self.BINDINGS:
                 if isinstance(binding, Binding) and key.key in binding.key.split(","):
+                    if binding.action == "toggle_dice":  # at once: the keys after it are the faces
+                        self.action_toggle_dice()
+                        break
                     self.call_next(self.run_action, binding.action)  # after the keys before it
                     break
 
@@ -478,12 +483,15 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         event.stop()
         self._show_dice()
         self._dice_status()
-        if self.physical and isinstance(event, DiceMode.Switched):  # on to the faces, unless a required
-            blank = self.blank_required()                             # field is still to fill: there first
-            if blank is not None:
-                self.set_focus(self.query_one(f"#{blank.control_id}"))
-            else:
-                self.query_one("#faces", Input).focus()
+        if self.physical and isinstance(event, DiceMode.Switched) and self.focused is not self.query_one("#faces", Input):
+            self.focus_dice()
+
+    def focus_dice(self) -> None:
+        """On to the faces after a switch to physical dice, unless a required field is still to fill:
+        there first. At once (`set_focus`, not `focus()`): the keys typed right after ctrl+t are
+        already queued, and they are the faces (issue 16: they landed in the distance, "8128")."""
+        blank = self.blank_required()
+        self.set_focus(self.query_one(f"#{blank.control_id}") if blank is not None else self.query_one("#faces", Input))
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
@@ -626,7 +634,11 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     # ---- doing ---------------------------------------------------------------------------------
     def action_toggle_dice(self) -> None:
         if self.dice_needed and self.result is None:
-            self.query_one(DiceMode).switch()
+            mode = self.query_one(DiceMode)
+            mode.switch()
+            self._show_dice()
+            if mode.physical:
+                self.focus_dice()
 
     @on(Button.Pressed, "#go")
     def action_go(self) -> None:
