@@ -218,3 +218,18 @@ def test_when_one_reason_holds_every_shot_back_the_head_says_it_once() -> None:
     head, refusals = run(make_app(), script)
     assert len(refusals) == 1 and "" not in refusals
     assert head.endswith(f"no shot may be made now: {refusals.pop()} · best first by chance to destroy")
+
+
+def test_esc_on_the_attack_dialog_opened_from_the_planner_goes_back_to_the_planner() -> None:
+    async def script(pilot: Any) -> tuple:
+        await create_game(pilot, "spook")
+        await to_attack(pilot, demo_of("spook"))
+        planner = await open_planner(pilot)
+        await to_row(pilot, next(i for i, r in enumerate(planner.rows) if r.known))
+        await pilot.press("enter")
+        await attack_form(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        return type(pilot.app.screen).__name__
+
+    assert run(make_app(), script) == "PlannerScreen"
