@@ -220,6 +220,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             self.call_after_refresh(self.warmed)
             return
         self.complete = self._complete(self.physical_start, [])
+        self.tell_changed_ship()
         self.first_focus()
         self._ready_at = message_clock()
         early, self._early_keys = self._early_keys, []
@@ -267,8 +268,28 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             mode.physical = self.host.physical_default
             mode.show()
         self._refresh()
+        self.tell_changed_ship()
         self.first_focus()
         self._ready_at = message_clock()
+
+    def tell_changed_ship(self) -> None:
+        """The caller named a ship (a planner row) the rules do not let act now (pz8: another ship is
+        activated): the form fills in the one they do and says so on the form, with why; never silently."""
+        name = self._owner_arg()
+        field = self.field(name) if name else None
+        wanted = str(self.prefill.get(name) or "")
+        if field is None or name not in self.given or not wanted or str(field.value) == wanted:
+            return
+        actor = self.legal.actor
+        if field.value is None and actor is not None and any(v == str(actor) for _, v in field.options):
+            field.set_value(actor, quiet=True)  # the ship the rules let act, its defaults re-derived
+            self.field_changed(field)
+        ships = self.host.state.ships
+        asked = f"{ships[wanted].name} (#{wanted})" if wanted in ships else f"#{wanted}"
+        now = f"{ships[str(field.value)].name} (#{field.value})" if str(field.value) in ships else "another ship"
+        may = [f"{ships[a].name} (#{a})" for a in self.legal.actors if a in ships]
+        why = self.legal.reason or (f"only {' or '.join(may)} may now" if may else "not one of the ships that may now")
+        self.say(f"Ship changed: {asked} may not do this now ({why}); {now} is filled in instead")
 
     def not_now(self) -> Content:
         """Why the rules refuse this action now, above the fields (empty when they allow it)."""
