@@ -98,3 +98,32 @@ def test_after_a_miss_x_labels_the_fire_back_with_its_player_and_opens_on_the_sh
     prompt, opened, owner = run(make_app(), script)
     assert f"{owner}'s" in prompt
     assert opened != "fire-back"
+
+
+def test_a_not_now_reason_keeps_its_whole_first_sentence_and_the_ship_names_in_it() -> None:
+    from mstracker.tui.modals.pick_action import first_sentence
+
+    long = "Razor Leader (#5) may fire back only at a ship within 6 hexes that missed it. The attack was at 7"
+    assert first_sentence(long, 70, whole=True) == \
+        "Razor Leader (#5) may fire back only at a ship within 6 hexes that missed it"
+    cited = "Razor Leader (#5) may fire back only at a ship within 6 hexes that missed it (pz8 §3). More"
+    assert first_sentence(cited, 70, whole=True) == \
+        "Razor Leader (#5) may fire back only at a ship within 6 hexes that missed it"
+    assert first_sentence("Short (#2) reason", 70) == "Short (#2) reason"
+
+    async def script(pilot: Any) -> tuple:
+        battle = await create_game(pilot, "pz8")
+        demo = demo_of("pz8")
+        await to_attack(pilot, demo)
+        await attack(pilot, demo.attacker, demo.target, "1", distance="7")  # a miss beyond the fire-back reach
+        await pilot.press("x")
+        menu = await until(pilot, lambda: pilot.app.screen if isinstance(pilot.app.screen, PickActionModal) else None)
+        options = menu.query_one("#action-list")
+        row = next(options.get_option_at_index(i) for i in range(options.option_count)
+                   if options.get_option_at_index(i).id == "fire-back")
+        return str(row.prompt), battle.state.ships[demo.target].name
+
+    prompt, name = run(make_app(), script)
+    assert "not now:" in prompt
+    reason = prompt.split("not now:", 1)[1].strip()
+    assert reason != name and len(reason) > len(name) + 10, reason  # never cut to the ship's name

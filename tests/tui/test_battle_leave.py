@@ -39,3 +39,25 @@ def test_escape_in_the_battle_asks_with_the_games_name_and_stays_unless_told_to_
     assert seen["question"] == f"Leave {seen['name']!r} for Home? It is saved as played: c on Home resumes it."
     assert seen["after_escape"] is BattleScreen and seen["after_n"] is BattleScreen
     assert seen["after_y"] is HomeScreen
+
+
+def test_the_leave_question_is_shown_whole_at_80x24_and_at_120x36() -> None:
+    import asyncio
+
+    from mstracker.tui.modals.leave_battle import leave_question
+
+    async def at(size: tuple[int, int]) -> tuple[str, list[str]]:
+        async with make_app().run_test(size=size) as pilot:
+            await pilot.pause()
+            battle = await create_game(pilot, "spook")
+            await pilot.press("escape")
+            await settle(pilot)
+            label = pilot.app.screen.query_one(Label)
+            box = label.parent
+            assert label.region.right <= box.content_region.right  # never past the box's edge
+            lines = ["".join(seg.text for seg in strip) for strip in label.render_lines(label.region.reset_offset)]
+            return leave_question(battle.session.handle.name), lines
+
+    for size in ((80, 24), (120, 36)):
+        question, lines = asyncio.run(at(size))
+        assert " ".join(" ".join(line.split()) for line in lines).strip() == question, (size, lines)

@@ -218,3 +218,36 @@ def test_when_one_reason_holds_every_shot_back_the_head_says_it_once() -> None:
     head, refusals = run(make_app(), script)
     assert len(refusals) == 1 and "" not in refusals
     assert head.endswith(f"no shot may be made now: {refusals.pop()} · best first by chance to destroy")
+
+
+def test_esc_on_the_attack_dialog_opened_from_the_planner_goes_back_to_the_planner() -> None:
+    async def script(pilot: Any) -> tuple:
+        await create_game(pilot, "spook")
+        await to_attack(pilot, demo_of("spook"))
+        planner = await open_planner(pilot)
+        await to_row(pilot, next(i for i, r in enumerate(planner.rows) if r.known))
+        await pilot.press("enter")
+        await attack_form(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        return type(pilot.app.screen).__name__
+
+    assert run(make_app(), script) == "PlannerScreen"
+
+
+def test_enter_on_a_row_whose_ship_may_not_fire_now_says_on_the_form_that_the_ship_was_changed() -> None:
+    async def script(pilot: Any) -> tuple:
+        await create_game(pilot, "pz8")
+        await to_attack(pilot, demo_of("pz8"))  # Green's ship 1 is activated: only it may fire now (pz8 §3)
+        planner = await open_planner(pilot)
+        index = next(i for i, r in enumerate(planner.rows) if not r.refused and r.ship == "2")
+        await to_row(pilot, index)
+        await pilot.press("enter")
+        form = await attack_form(pilot)
+        await settle(pilot)
+        return str(form.args().get("ship")), text_of(form.query_one("#form-says"))
+
+    filled, says = run(make_app(), script)
+    assert filled == "1"
+    assert says.startswith("Ship changed: ") and "(#2) may not do this now (only " in says, says
+    assert says.endswith("(#1) is filled in instead"), says

@@ -64,7 +64,9 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     BINDINGS = [
         Binding("escape", "close", "Cancel / close"),
         Binding("ctrl+r", "go", "Roll / apply"),
-        Binding("ctrl+t", "toggle_dice", "App rolls ⇄ my dice"),
+        # priority: taken as the app reads it, before the keys typed after it reach the field that has
+        # the cursor (issue 16: the faces typed right after ctrl+t went into the distance)
+        Binding("ctrl+t", "toggle_dice", "App rolls ⇄ my dice", priority=True),
     ]
 
     def __init__(self, spec: ActionSpec, host: BattleHost, legal: LegalAction | None = None,
@@ -102,37 +104,39 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         dice = self.dice_needed
         with Vertical(classes="modal-box action-box" + (" -rolls" if self.spec.rolls else "") + sized):
             yield Label(f"{self.title_text}", id="action-title", markup=False)
-            yield Static(self.spec.help, id="action-help", classes="muted", markup=False)
-            not_now = Static(self.not_now(), id="action-not-now")
-            not_now.display = bool(self.not_now().plain)
-            yield not_now
-            with ContentSwitcher(initial="form-pane", id="action-switcher"):
-                with Horizontal(id="form-pane"):
-                    with VerticalScroll(id="action-fields", can_focus=False):
-                        for arg in self.spec.args:
-                            options, greyed = self._options(arg, state)
-                            yield ArgField(arg, options, self.prefill.get(arg.name), self.field_changed, greyed)
-                    if self.spec.rolls or self.plan:
-                        with Vertical(id="odds-box"):
-                            yield OddsPanel(self.odds, self.no_odds, id="odds")
-                with VerticalScroll(id="result-pane", can_focus=False):
-                    yield Static(id="result-text")
-            box = Vertical(id="dice-box")
-            box.display = dice
-            with box:
-                yield DiceMode(self.physical_start, id="dice-mode")
-                plan = Static(plan_content(self.plan, state, [], self.plan_lines) if self.plan else "", id="dice-plan")
-                plan.display = self.physical_start and bool(self.plan)
-                yield plan
-                faces = Input(placeholder="the faces, in the order listed above", id="faces", restrict=r"[0-9 ,]*", compact=True)
-                faces.display = self.physical_start
-                yield faces
-                yield Static(self._status_content(self.physical_start, []), id="faces-status")
-            yield Static(id="arg-help", classes="muted")
-            yield Static(id="form-says")
-            with Horizontal(classes="modal-buttons"):
-                yield Button(self._go_label(self.physical_start), id="go", compact=True)
-                yield Button("Cancel (esc)", id="cancel", compact=True)
+            with VerticalScroll(id="action-body", can_focus=False):  # scrolls on a short screen (fit_body)
+                yield Static(self.spec.help, id="action-help", classes="muted", markup=False)
+                not_now = Static(self.not_now(), id="action-not-now")
+                not_now.display = bool(self.not_now().plain)
+                yield not_now
+                with ContentSwitcher(initial="form-pane", id="action-switcher"):
+                    with Horizontal(id="form-pane"):
+                        with VerticalScroll(id="action-fields", can_focus=False):
+                            for arg in self.spec.args:
+                                options, greyed = self._options(arg, state)
+                                yield ArgField(arg, options, self.prefill.get(arg.name), self.field_changed, greyed)
+                        if self.spec.rolls or self.plan:
+                            with Vertical(id="odds-box"):
+                                yield OddsPanel(self.odds, self.no_odds, id="odds")
+                    with VerticalScroll(id="result-pane", can_focus=False):
+                        yield Static(id="result-text")
+                box = Vertical(id="dice-box")
+                box.display = dice
+                with box:
+                    yield DiceMode(self.physical_start, id="dice-mode")
+                    plan = Static(plan_content(self.plan, state, [], self.plan_lines) if self.plan else "", id="dice-plan")
+                    plan.display = self.physical_start and bool(self.plan)
+                    yield plan
+                    faces = Input(placeholder="the faces, in the order listed above", id="faces", restrict=r"[0-9 ,]*", compact=True)
+                    faces.display = self.physical_start
+                    yield faces
+                    yield Static(self._status_content(self.physical_start, []), id="faces-status")
+                yield Static(id="arg-help", classes="muted")
+            with Vertical(id="action-foot"):  # always in view: the body above scrolls instead
+                yield Static(id="form-says")
+                with Horizontal(classes="modal-buttons"):
+                    yield Button(self._go_label(self.physical_start), id="go", compact=True)
+                    yield Button("Cancel (esc)", id="cancel", compact=True)
 
     def _actor(self, state: GameState, value: Any = None) -> Any:
         """The acting ship: `value`, else the one in the form (once built), else the one it opens with."""
@@ -201,11 +205,22 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         box.set_class(height < 32, "-short")
         box.set_class(width < 110, "-narrow")
 
+    def fit_body(self) -> None:
+        """The body may take the screen's height less the box's border, the title and the foot (the
+        hint and the buttons): at 80x24 with typed dice it scrolls, Apply/Cancel stay on the screen."""
+        foot = self.query_one("#action-foot").outer_size.height or 2
+        self.query_one("#action-body").styles.max_height = max(4, self.app.size.height - 3 - foot)
+
+    def on_resize(self) -> None:
+        self.fit_body()
+
     def on_mount(self) -> None:
+        self.fit_body()
         if self.warming:  # built and styled: leave once every field is mounted (drawn hidden meanwhile)
             self.call_after_refresh(self.warmed)
             return
         self.complete = self._complete(self.physical_start, [])
+        self.tell_changed_ship()
         self.first_focus()
         self._ready_at = message_clock()
         early, self._early_keys = self._early_keys, []
@@ -253,8 +268,28 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             mode.physical = self.host.physical_default
             mode.show()
         self._refresh()
+        self.tell_changed_ship()
         self.first_focus()
         self._ready_at = message_clock()
+
+    def tell_changed_ship(self) -> None:
+        """The caller named a ship (a planner row) the rules do not let act now (pz8: another ship is
+        activated): the form fills in the one they do and says so on the form, with why; never silently."""
+        name = self._owner_arg()
+        field = self.field(name) if name else None
+        wanted = str(self.prefill.get(name) or "")
+        if field is None or name not in self.given or not wanted or str(field.value) == wanted:
+            return
+        actor = self.legal.actor
+        if field.value is None and actor is not None and any(v == str(actor) for _, v in field.options):
+            field.set_value(actor, quiet=True)  # the ship the rules let act, its defaults re-derived
+            self.field_changed(field)
+        ships = self.host.state.ships
+        asked = f"{ships[wanted].name} (#{wanted})" if wanted in ships else f"#{wanted}"
+        now = f"{ships[str(field.value)].name} (#{field.value})" if str(field.value) in ships else "another ship"
+        may = [f"{ships[a].name} (#{a})" for a in self.legal.actors if a in ships]
+        why = self.legal.reason or (f"only {' or '.join(may)} may now" if may else "not one of the ships that may now")
+        self.say(f"Ship changed: {asked} may not do this now ({why}); {now} is filled in instead")
 
     def not_now(self) -> Content:
         """Why the rules refuse this action now, above the fields (empty when they allow it)."""
@@ -347,6 +382,9 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         else:
             for binding in self.BINDINGS:
                 if isinstance(binding, Binding) and key.key in binding.key.split(","):
+                    if binding.action == "toggle_dice":  # at once: the keys after it are the faces
+                        self.action_toggle_dice()
+                        break
                     self.call_next(self.run_action, binding.action)  # after the keys before it
                     break
 
@@ -478,12 +516,25 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         event.stop()
         self._show_dice()
         self._dice_status()
-        if self.physical and isinstance(event, DiceMode.Switched):  # on to the faces, unless a required
-            blank = self.blank_required()                             # field is still to fill: there first
-            if blank is not None:
-                self.set_focus(self.query_one(f"#{blank.control_id}"))
-            else:
-                self.query_one("#faces", Input).focus()
+        if self.physical and isinstance(event, DiceMode.Switched) and self.focused is not self.query_one("#faces", Input):
+            self.focus_dice()
+        if self.physical and isinstance(event, DiceMode.Switched):  # the faces shown: in view once laid out
+            self.call_after_refresh(self.cursor_in_view)
+
+    def cursor_in_view(self) -> None:
+        """The widget with the cursor in view (the faces with their status line under them)."""
+        focused = self.focused
+        if focused is not None:
+            shown = self.query_one("#faces-status") if focused is self.query_one("#faces", Input) else focused
+            shown.scroll_visible(animate=False, immediate=True)
+
+    def focus_dice(self) -> None:
+        """On to the faces after a switch to physical dice, unless a required field is still to fill:
+        there first. At once (`set_focus`, not `focus()`): the keys typed right after ctrl+t are
+        already queued, and they are the faces (issue 16: they landed in the distance, "8128")."""
+        blank = self.blank_required()
+        target = self.query_one(f"#{blank.control_id}") if blank is not None else self.query_one("#faces", Input)
+        self.set_focus(target)
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
@@ -626,7 +677,11 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     # ---- doing ---------------------------------------------------------------------------------
     def action_toggle_dice(self) -> None:
         if self.dice_needed and self.result is None:
-            self.query_one(DiceMode).switch()
+            mode = self.query_one(DiceMode)
+            mode.switch()
+            self._show_dice()
+            if mode.physical:
+                self.focus_dice()
 
     @on(Button.Pressed, "#go")
     def action_go(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping, Sequence
 
 from textual import events, on
@@ -18,9 +20,24 @@ from ...rules.contract import LegalAction
 from ...rules.names import possessive
 
 
-def first_sentence(text: str, limit: int = 90) -> str:
-    cut = text.split(". ")[0].split(" (")[0] if len(text) > limit else text
-    return cut if len(cut) <= limit else cut[: limit - 1] + "…"
+#: A rulebook cite closing a sentence: " (pz8 §3)", " (spook §5 B)".
+_TRAILING_CITE = re.compile(r"\s*\([^()]*§[^()]*\)\s*$")
+
+
+def first_sentence(text: str, limit: int = 90, whole: bool = False) -> str:
+    """The whole first sentence of `text` when it is longer than `limit`, without a closing rulebook
+    cite; a ship name's "(#5)" is kept (a sentence never ends inside brackets). `whole`: never cut
+    the sentence itself (a "not now" reason; the list wraps it), else past `limit` it ends in "…"."""
+    if len(text) <= limit:
+        return text
+    depth, end = 0, len(text)
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth <= 0 and text.startswith(". ", i):
+            end = i
+            break
+    cut = _TRAILING_CITE.sub("", text[:end].rstrip(".")) or text[:end]
+    return cut if whole or len(cut) <= limit else cut[: limit - 1] + "…"
 
 
 class PickActionModal(ModalScreen[str | None]):
@@ -48,7 +65,7 @@ class PickActionModal(ModalScreen[str | None]):
         dice = ("  · rolls dice", "$text-accent") if spec.rolls else ""
         whose = (f"{possessive(self.others[spec.kind])}: ", "bold $text-warning") if spec.kind in self.others else ""
         if legal is not None and not legal.allowed:
-            why = first_sentence(legal.reason, 70) if legal.reason else "not now"
+            why = first_sentence(legal.reason, 70, whole=True) if legal.reason else "not now"
             return Option(Content.assemble((f"  {spec.kind:<22} ", "dim"), (f"not now: {why}", "dim italic")), id=spec.kind)
         return Option(Content.assemble((f"  {spec.kind:<22} ", "bold"), whose, (first_sentence(spec.help), "dim"), dice),
                       id=spec.kind)

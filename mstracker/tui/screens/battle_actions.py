@@ -83,7 +83,9 @@ class BattleActions(Screen):
                 values[arg.name] = state.current_step.id
         return {k: v for k, v in values.items() if v is not None}
 
-    def open_form(self, kind: str, extra: dict[str, Any] | None = None) -> None:
+    def open_form(self, kind: str, extra: dict[str, Any] | None = None,
+                  on_close: Callable[[Any], None] | None = None) -> None:
+        """`on_close`: called with the form's result when it closes (the planner reopens on it)."""
         try:
             spec = self.session.engine.action_spec(kind)
             legal = self.legal(kind)
@@ -92,11 +94,12 @@ class BattleActions(Screen):
             return
         prefill = {**self.prefill(spec), **(extra or {})}
         if kind == attack_kind(self.session.engine):
-            self.open_attack_form(spec, legal, prefill)
+            self.open_attack_form(spec, legal, prefill, on_close)
         else:
-            self.app.push_screen(ActionFormModal(spec, self, legal, prefill, title=kind))
+            self.app.push_screen(ActionFormModal(spec, self, legal, prefill, title=kind), on_close)
 
-    def open_attack_form(self, spec: ActionSpec, legal: LegalAction, prefill: dict[str, Any]) -> None:
+    def open_attack_form(self, spec: ActionSpec, legal: LegalAction, prefill: dict[str, Any],
+                         on_close: Callable[[Any], None] | None = None) -> None:
         """The attack dialog is built once per battle and kept (an installed screen): opening it again
         only refills it, so it is on screen at once and the keys typed right after `a` land in it."""
         name = f"attack-{id(self)}"
@@ -104,7 +107,7 @@ class BattleActions(Screen):
             self.app.install_screen(AttackModal(spec, self, legal, prefill), name)
         else:
             self.app.get_screen(name).restart(legal, prefill)  # type: ignore[attr-defined]
-        self.app.push_screen(name)
+        self.app.push_screen(name, on_close)
 
     def warm_attack_form(self) -> None:
         """Build the attack dialog while the battle screen is idle, so the first `a` opens it as fast as
@@ -174,7 +177,11 @@ class BattleActions(Screen):
             ship = str(action.args.get("ship") or "")
             if ship in self.session.state.ships:
                 self.move_selection(ship)  # type: ignore[attr-defined]
-            self.open_form(action.kind, dict(action.args))
+            self.open_form(action.kind, dict(action.args), on_close=back_to_planner)
+
+        def back_to_planner(_result: Any) -> None:  # Esc / Close on its dialog: back where the shot was picked
+            if self.app.screen is self and not self.session.state.finished:
+                self.app.push_screen(PlannerScreen(self.session), chosen)
 
         self.app.push_screen(PlannerScreen(self.session), chosen)
 
