@@ -31,14 +31,14 @@ SORT_WORDS = {SortKey.KILL: "chance to destroy", SortKey.DAMAGE: "expected damag
 FOCUS_HINT = "space marks shots at one target: the chance they destroy it together shows here"
 
 
-def measured_words(state: GameState, d: Distances, side: int) -> str:
+def measured_words(state: GameState, d: Distances, side: int, turn_word: str = "turn") -> str:
     """The distances measured for the side being planned: its ships' pairs, and "all →" its enemies."""
     ships = state.ships
     words = [f"{ships[s].name} → {ships[t].name} {n}" for (s, t), n in d.pairs.items() if ships[s].owner == side]
     words += [f"all → {ships[t].name} {n}" for t, n in d.targets.items() if ships[t].owner != side]
     if not words:
         return "Measured: nothing yet (d: this ship to this target · D: every ship to this target)"
-    return "Measured this turn: " + " · ".join(words)
+    return f"Measured this {turn_word}: " + " · ".join(words)
 
 
 def _distance_check(text: str) -> str | None:
@@ -119,14 +119,19 @@ class PlannerScreen(FittedScreen):
         if self.rows and len(refusals) == 1 and "" not in refusals:  # one reason holds every shot back: say it once
             count = f"no shot may be made now: {refusals.pop()}"
         self.query_one("#plan-head", Static).update(
-            f"Fire plan · turn {state.turn} · {side} fires · {count} · best first by {SORT_WORDS[self.sort]}")
+            f"Fire plan · {self.turn_word} {state.turn} · {side} fires · {count} · best first by {SORT_WORDS[self.sort]}")
         self.query_one("#plan-measured", Static).update(self.measured_text())
         self.query_one(PlanTable).show(self.rows, set(self.marks), self.size.width < self.NARROW)
         self.show_row()
         self.show_focus()
 
     def measured_text(self) -> str:
-        return measured_words(self.session.state, self.distances, self.side)
+        return measured_words(self.session.state, self.distances, self.side, self.turn_word)
+
+    @property
+    def turn_word(self) -> str:
+        """What the ruleset calls a turn ("round" in cal)."""
+        return self.session.engine.ruleset.meta.turn_word
 
     @on(DataTable.RowHighlighted)
     def show_row(self) -> None:

@@ -90,3 +90,5 @@ def test_the_planner_headline_lists_the_side_being_planned() -> None:
     assert measured_words(s, d, 0) == f"Measured this turn: {a1.name} → {b1.name} 3 · all → {b1.name} 4"
     assert measured_words(s, d, 1) == f"Measured this turn: {b2.name} → {a1.name} 6"  # after `p`: Bravo's own
     assert measured_words(s, Distances().with_pair(a1.id, b1.id, 3), 1).startswith("Measured: nothing yet")
+    # the ruleset's own word for a turn (cal plays rounds)
+    assert measured_words(s, d, 1, "round") == f"Measured this round: {b2.name} → {a1.name} 6"
