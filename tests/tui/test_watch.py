@@ -130,7 +130,7 @@ def test_watcher_shows_readiness_what_blocks_and_what_is_on_the_table() -> None:
     assert seen["before"] == {"w1": "waiting", "w2": "waiting"}  # not activated yet
     assert seen["after"] == seen["expected"] == {"w1": "spent", "w2": "ready"}  # the gun fired, torpedo left
     assert seen["table_expected"] == [("fire-back", "Fire-back chance")]
-    assert seen["table"].startswith("fire-back Fire-back chance · Blue · Wall Anchor (#7) may fire back at Razor Leader (#1)")
+    assert seen["table"].startswith("Fire-back chance · Blue · Wall Anchor (#7) may fire back at Razor Leader (#1)")
     assert seen["table"].endswith("(pz8 §4)")
 
 
