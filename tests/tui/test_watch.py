@@ -191,7 +191,8 @@ def _delete_while_watched(served: bool) -> tuple[WatchApp, dict[str, object]]:
             with GameStore.default() as store:
                 store.delete_game(game_id)
             seen["stopped"] = await _until(pilot, lambda: app.gone is not None)
-            if app.is_running:  # a served tab: its message screen is pushed, then composed
+            if served:  # a served tab: its message screen is pushed, then composed (a terminal one exits,
+                # and may still be running for a moment when `gone` is set: that is no served tab)
                 await _until(pilot, lambda: bool(app.screen.query("#gone")))
                 seen["screen"] = type(app.screen).__name__
                 seen["shown"] = str(app.screen.query_one("#gone").render())
