@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..game import Action, Engine, Event, GameState
-from .gamesdb import DamagedGame, UnreadableText
+from .gamesdb import DamagedGame, GameNotFound, UnreadableText
 
 if TYPE_CHECKING:
     from .games import GameStore, GameSummary
@@ -114,6 +114,9 @@ class GameReader:
             first, head, count = conn.execute(
                 "SELECT min(seq), max(seq), count(*) FROM actions WHERE game_id = ? AND undone = 0", (self.id,)
             ).fetchone()
+            if first is None and conn.execute("SELECT 1 FROM games WHERE id = ?", (self.id,)).fetchone() is None:
+                # deleted between the look-up of its row and this read: gone, not damaged
+                raise GameNotFound(f"game {self.name!r} (id {self.id}) was deleted", self.store.path)
             if first != 1:
                 raise self.damaged("its log does not start with the set-up")
             last = conn.execute("SELECT max(seq) FROM actions WHERE game_id = ?", (self.id,)).fetchone()[0]

@@ -26,6 +26,10 @@ def test_counts_the_saved_games_and_names_the_last_ruleset(isolated_home: Path) 
     app = make_app()
 
     async def script(pilot):
+        for _ in range(100):  # the ruleset is named just after the first frame: on a busy machine, a few later
+            if "Ruleset      …" not in _status(pilot):
+                break
+            await pilot.pause(0.05)
         return _status(pilot)
 
     status = run(app, script)
