@@ -47,6 +47,8 @@ class LogEntry:
     events: tuple[Event, ...]
     undone: bool
     redo_cleared: bool
+    created: str = ""
+    """When it was logged (ISO 8601, UTC); '' where the log keeps no clock (an action not yet stored)."""
 
 
 def recorded_faces(events: Iterable[Event]) -> list[int]:

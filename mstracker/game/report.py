@@ -31,11 +31,14 @@ CHECKLIST_KINDS = frozenset({"step-entered", "ticked", "unticked"})
 
 
 class LoggedStep(Protocol):
-    """One action of a game's log with its events (store.gamehandle.LoggedAction has this shape)."""
+    """One action of a game's log with its events (game.logcheck.LogEntry has this shape)."""
 
-    action: Action
-    events: Sequence[Event]
-    undone: bool
+    @property
+    def action(self) -> Action: ...
+    @property
+    def events(self) -> Sequence[Event]: ...
+    @property
+    def undone(self) -> bool: ...
 
 
 def _entries(log: Iterable[Event | LoggedStep]) -> Iterator[tuple[Action | None, Sequence[Event]]]:

@@ -104,7 +104,7 @@ def _checked(data: Any, store_rulesets: frozenset[str]) -> tuple[dict[str, Any],
     game = data.get("game")
     if not isinstance(game, dict):
         raise ValueError("game: expected a table")
-    checked = {key: _text(game.get(key)) for key in ("name", "ruleset", "created", "updated", "result")}
+    checked: dict[str, Any] = {key: _text(game.get(key)) for key in ("name", "ruleset", "created", "updated", "result")}
     for key in ("created", "updated"):
         if len(checked[key]) > MAX_DATE:
             raise ValueError(f"game.{key}: not a date ({len(checked[key])} characters)")
@@ -131,7 +131,7 @@ def _checked(data: Any, store_rulesets: frozenset[str]) -> tuple[dict[str, Any],
         flags = (a.get("undone"), a.get("redo_cleared"))
         if not all(isinstance(f, bool) for f in flags):
             raise ValueError(f"actions[{n}]: undone and redo_cleared must be true or false")
-        row = (n, a.get("kind"), json.dumps(a.get("args")), json.dumps(a.get("events")), int(flags[0]), int(flags[1]), a.get("created"))
+        row = (n, a.get("kind"), json.dumps(a.get("args")), json.dumps(a.get("events")), int(bool(flags[0])), int(bool(flags[1])), a.get("created"))
         try:
             logged = decoded_row(row)  # kinds, args, events, dates: every field checked the way the store reads its own rows
             if len(logged.created) > MAX_DATE:
@@ -139,7 +139,7 @@ def _checked(data: Any, store_rulesets: frozenset[str]) -> tuple[dict[str, Any],
         except _DECODE_ERRORS as exc:
             raise ValueError(f"actions[{n}]: {_why(exc)}") from None
         rows.append(row)
-        entries.append(LogEntry(logged.seq, logged.action, logged.events, logged.undone, logged.redo_cleared))
+        entries.append(logged)
     if rows[0][1] != "new-game" or rows[0][4]:
         raise ValueError("actions[1]: the log must start with the game's set-up")
     return checked, rows, entries

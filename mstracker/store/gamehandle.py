@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 from ..dice import FaceSource, RngFaces
 from ..game import Action, Engine, Event, GameState
 from .gamelock import GameLock
-from .gamereader import STATE_CACHE, GameReader, LoggedAction, _dump_events
+from .gamereader import STATE_CACHE, GameReader, LogEntry, _dump_events
 from .gamesdb import NothingToRedo, NothingToUndo, StoreError
 
 if TYPE_CHECKING:
     from .games import GameStore, GameSummary
 
-__all__ = ["STATE_CACHE", "GameHandle", "LoggedAction", "_dump_events"]
+__all__ = ["STATE_CACHE", "GameHandle", "LogEntry", "_dump_events"]
 
 
 class GameHandle(GameReader):
@@ -64,7 +64,7 @@ class GameHandle(GameReader):
         self._remember(seq, state)
         return events
 
-    def undo(self) -> LoggedAction:
+    def undo(self) -> LogEntry:
         """Mark the last live action undone and go back to the state before it."""
         self._check_open()
         if not self.can_undo:
@@ -84,9 +84,9 @@ class GameHandle(GameReader):
         self._live_count -= 1
         self._redo.append(seq)
         self._state = before
-        return LoggedAction(row.seq, row.action, row.events, True, row.redo_cleared, row.created)
+        return LogEntry(row.seq, row.action, row.events, True, row.redo_cleared, row.created)
 
-    def redo(self) -> LoggedAction:
+    def redo(self) -> LogEntry:
         """Bring back the most recently undone action (its events exactly as first decided)."""
         self._check_open()
         if not self._redo:
@@ -101,7 +101,7 @@ class GameHandle(GameReader):
         self._head = seq
         self._live_count += 1
         self._remember(seq, state)
-        return LoggedAction(row.seq, row.action, row.events, False, False, row.created)
+        return LogEntry(row.seq, row.action, row.events, False, False, row.created)
 
     def close(self) -> None:
         self._lock.release()

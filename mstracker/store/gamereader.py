@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..game import Action, Engine, Event, GameState
+from ..game.logcheck import LogEntry
 from .gamesdb import DamagedGame, GameNotFound, UnreadableText
 
 if TYPE_CHECKING:
@@ -28,16 +28,6 @@ STATE_CACHE = 64
 _DECODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError)
 
 
-@dataclass(frozen=True)
-class LoggedAction:
-    """One row of a game's log: the action, its events, and whether it is undone."""
-
-    seq: int
-    action: Action
-    events: tuple[Event, ...]
-    undone: bool
-    redo_cleared: bool
-    created: str
 
 
 def _dump_events(events: Sequence[Event]) -> str:
@@ -79,10 +69,10 @@ def _count(value: Any) -> int:
     return value
 
 
-def decoded_row(row: tuple[Any, ...]) -> LoggedAction:
+def decoded_row(row: tuple[Any, ...]) -> LogEntry:
     """An actions row (seq, kind, args, events, undone, redo_cleared, created), checked."""
     seq, kind, args, ev, undone, redo_cleared, created = row
-    return LoggedAction(
+    return LogEntry(
         _count(seq), Action(_text(kind), _load_args(args)), tuple(_load_events(ev)),
         bool(_count(undone)), bool(_count(redo_cleared)), _text(created),
     )
@@ -174,7 +164,7 @@ class GameReader:
         self._state = self._state_at(self._head)
         return True
 
-    def follow(self) -> list[tuple[str, LoggedAction]] | None:
+    def follow(self) -> list[tuple[str, LogEntry]] | None:
         """What other processes did since the last call, in order: ("done" | "undone" | "redone",
         row) pairs; None when the game did not change. The watcher's log follows the game this way."""
         before_last = self._last_seq
@@ -184,7 +174,7 @@ class GameReader:
             return None
         undone_now = self._undone_seqs()
         self._seen_undone = undone_now
-        out: list[tuple[str, LoggedAction]] = []
+        out: list[tuple[str, LogEntry]] = []
         for seq in sorted((undone_now - before_undone) - set(range(before_last + 1, self._last_seq + 1)), reverse=True):
             out.append(("undone", self._row(seq)))
         for seq in sorted(before_undone - undone_now):
@@ -209,7 +199,7 @@ class GameReader:
             out.extend(self._events_of(seq, text))
         return out
 
-    def log(self) -> list[LoggedAction]:
+    def log(self) -> list[LogEntry]:
         """The whole log, undone actions included (nothing is ever deleted)."""
         return self._logged()
 
@@ -224,7 +214,7 @@ class GameReader:
             raise self.damaged(f"its log cannot be replayed ({_why(exc)})") from None
 
     # ---- internals -----------------------------------------------------------------------------
-    def _logged(self, where: str = "", *params: Any) -> list[LoggedAction]:
+    def _logged(self, where: str = "", *params: Any) -> list[LogEntry]:
         """This game's actions that also meet `where` (SQL, after `game_id = ?`), in order, checked."""
         with self.store.reading():
             rows = self.store.conn.execute(
@@ -234,7 +224,7 @@ class GameReader:
             ).fetchall()
         return [self._decoded(row) for row in rows]
 
-    def _decoded(self, row: tuple[Any, ...]) -> LoggedAction:
+    def _decoded(self, row: tuple[Any, ...]) -> LogEntry:
         try:
             return decoded_row(row)
         except _DECODE_ERRORS as exc:
@@ -246,7 +236,7 @@ class GameReader:
         except _DECODE_ERRORS as exc:
             raise self.damaged(f"action {seq!r}: {_why(exc)}") from None
 
-    def _row(self, seq: int) -> LoggedAction:
+    def _row(self, seq: int) -> LogEntry:
         rows = self._logged("AND seq = ?", seq)
         if not rows:
             raise self.damaged(f"action {seq} is missing")

@@ -65,7 +65,7 @@ if TYPE_CHECKING:
 
 # Imported where they are used, so that `game list` reads no game core and a reader (`game show`,
 # `log`, `report`, the watcher) imports no writer-only code (the handle, the lock and filelock).
-_LAZY = {"GameHandle": "gamehandle", "GameReader": "gamereader", "LoggedAction": "gamereader"}
+_LAZY = {"GameHandle": "gamehandle", "GameReader": "gamereader", "LogEntry": "gamereader"}
 
 
 def __getattr__(name: str) -> Any:
@@ -86,7 +86,7 @@ __all__ = [
     "GameReader",
     "GameStore",
     "GameSummary",
-    "LoggedAction",
+    "LogEntry",
     "NothingToRedo",
     "NothingToUndo",
     "StoreError",

@@ -16,7 +16,7 @@ from played_game import FaceQueue
 
 @dataclass(frozen=True)
 class Step:
-    """One logged action (the shape of store.gamehandle.LoggedAction that the report reads)."""
+    """One logged action (the shape of store.gamehandle.LogEntry that the report reads)."""
 
     action: Action
     events: tuple[Event, ...]

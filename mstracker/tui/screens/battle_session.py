@@ -17,7 +17,7 @@ from ...game import Action, Engine, Event, GameState, RecordSpec, StepInfo
 from ...game.planner import Distances
 from ...game.plugin import TurnStructure
 from ...rules.contract import ItemReadiness
-from ...store.games import GameStore, LoggedAction
+from ...store.games import GameStore, LogEntry
 
 if TYPE_CHECKING:
     from ...paths import AppDirs
@@ -42,7 +42,7 @@ class BattleSession:
     def __init__(self, store: GameStore, handle: GameHandle) -> None:
         self.store = store
         self.handle = handle
-        self.live: list[LoggedAction] = [row for row in handle.log() if not row.undone]
+        self.live: list[LogEntry] = [row for row in handle.log() if not row.undone]
         self._measured: tuple[tuple[int, int], Distances] | None = None
 
     @classmethod
@@ -80,7 +80,7 @@ class BattleSession:
     def can_redo(self) -> bool:
         return self.handle.can_redo
 
-    def full_log(self) -> list[LoggedAction]:
+    def full_log(self) -> list[LogEntry]:
         """Every action ever taken, undone ones included (for the log pane on opening)."""
         return self.handle.log()
 
@@ -138,7 +138,7 @@ class BattleSession:
     def perform(self, action: Action, faces: FaceSource | None = None) -> Change:
         """Decide, commit and apply; InvalidAction (and other GameErrors) change nothing."""
         events = self.handle.perform(action, faces)
-        self.live.append(LoggedAction(0, action, tuple(events), False, False, ""))
+        self.live.append(LogEntry(0, action, tuple(events), False, False, ""))
         return Change(tuple(events))
 
     def undo(self) -> Change:
