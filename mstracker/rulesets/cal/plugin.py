@@ -31,7 +31,7 @@ from ...rules.outcome import AttackOdds
 from . import dice_plans, legal, obligations
 from .game_base import BAY_ITEMS, WEAPON_ITEMS, CalBase, ship_order
 from .tokens import find_token
-from .legacy import read_legacy
+from .legacy import OLD_KINDS, read_legacy
 from .blast import BlastAction
 from .cc_check import CcCheck
 from .ftl import FtlPowerDown, FtlPowerUp, Jump
@@ -51,14 +51,9 @@ from .step_odds import step_odds
 
 _A = TypeVar("_A")  # what a remembered answer is
 
-#: The story events of cal's decisions and automatic steps (their changes follow as generic events).
-NARRATIVE = frozenset({
-    "shots-fired", "pd-fired", "ordnance-readied", "ordnance-unreadied", "ordnance-recalled", "ordnance-launched",
-    "ordnance-removed", "intercepted", "ordnance-attacked", "course-altered", "course-set", "ftl-powered-up",
-    "ftl-powered-down", "jumped", "rammed", "blast", "damage-control", "rallied", "round-started", "tracks-moved",
-    "ftl-moved", "fire-damage", "fire-roll", "boarders-rolled", "cc-checked", "fire-added", "damage-resolved",
-    "shots-reset",
-})
+#: The story events of cal's decisions and automatic steps (their changes follow as generic events): the same
+#: kinds the patch-style plugin wrote, which the one event style kept.
+NARRATIVE = OLD_KINDS
 
 #: The order of the action menu and help: gunnery first, then the round's parts, as they always stood.
 ACTION_ORDER = ("fire", "point-defence", "ready-ordnance", "unready", "recall", "launch", "remove-ordnance", "intercept",
