@@ -7,24 +7,15 @@ import asyncio
 from typing import Any
 
 from test_report_screen import demo_with_an_attack
-from tui_support import make_app, settle
+from tui_support import end_the_game, make_app, settle
 
-from mstracker.tui.screens.battle_scenes import fill
 from mstracker.tui.screens.report import ReportScreen
 
 
 def test_the_report_opens_at_80x24_without_the_game_over_toast_on_top() -> None:
     async def script(pilot: Any) -> tuple:
         await demo_with_an_attack(pilot)
-        await pilot.press("ctrl+e")
-        await settle(pilot)
-        await pilot.press("y")
-        await settle(pilot)
-        await fill(pilot, "result", "Blue holds the field")
-        await pilot.press("ctrl+r")
-        await settle(pilot)
-        await pilot.press("enter")  # back on the battle screen: the toast says R shows the report
-        await settle(pilot)
+        await end_the_game(pilot)  # back on the battle screen: the toast says R shows the report
         before = [n.title for n in pilot.app._notifications]
         await pilot.press("R")
         await settle(pilot)

@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
-from tui_support import make_app, record_notifications, run, screen_after, settle
+from tui_support import end_the_game, make_app, record_notifications, run, screen_after, settle
 
 from mstracker.game import engine_for
 from mstracker.paths import app_dirs
@@ -20,7 +20,7 @@ from mstracker.store.fleets import load_roster, sample_fleets
 from mstracker.store.games import GameStore, StoreError
 from mstracker.tui.app import screen_binding_commands
 from mstracker.tui.screens.battle import BattleScreen
-from mstracker.tui.screens.battle_scenes import attack, fill
+from mstracker.tui.screens.battle_scenes import attack
 from tui_support import spook_to_attack
 from mstracker.tui.screens.home import HomeScreen
 from mstracker.tui.screens.report import ReportScreen
@@ -164,15 +164,7 @@ def test_the_end_of_a_game_says_where_the_report_is() -> None:
 
     async def script(pilot: Any) -> bool:
         screen = await demo_with_an_attack(pilot)
-        await pilot.press("ctrl+e")
-        await settle(pilot)
-        await pilot.press("y")
-        await settle(pilot)
-        await fill(pilot, "result", "Blue holds the field")
-        await pilot.press("ctrl+r")
-        await settle(pilot)
-        await pilot.press("enter")  # close the form: back on the battle screen
-        await settle(pilot)
+        await end_the_game(pilot)  # close the form: back on the battle screen
         return screen.state.finished
 
     assert run(app, script)
@@ -193,15 +185,7 @@ def test_after_the_end_the_checklist_says_the_game_is_over_and_who_won() -> None
 
     async def script(pilot: Any) -> tuple:
         screen = await demo_with_an_attack(pilot)
-        await pilot.press("ctrl+e")
-        await settle(pilot)
-        await pilot.press("y")
-        await settle(pilot)
-        await fill(pilot, "result", "Blue holds the field")
-        await pilot.press("ctrl+r")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await end_the_game(pilot)
         checklist = screen.query_one(Checklist)
         lines = [str(checklist.get_option_at_index(i).prompt) for i in range(checklist.option_count)]
         won = screen.state.model_copy(update={"winner": "Blue"})

@@ -95,3 +95,19 @@ async def to_demo_attack(pilot: Pilot, ruleset: str) -> None:
 async def spook_to_attack(pilot: Pilot) -> None:
     """The spook demo battle: turn 1 and its automatic upkeep steps, to the first attack."""
     await to_demo_attack(pilot, "spook")
+
+
+async def end_the_game(pilot: Pilot, result: str = "Blue holds the field") -> None:
+    """End the game from the battle screen as a player does: ctrl+e, confirm, type the result, record it,
+    and close the form (back on the battle screen)."""
+    from mstracker.tui.screens.battle_scenes import fill
+
+    await pilot.press("ctrl+e")
+    await settle(pilot)
+    await pilot.press("y")
+    await settle(pilot)
+    await fill(pilot, "result", result)
+    await pilot.press("ctrl+r")
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
