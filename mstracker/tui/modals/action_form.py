@@ -28,6 +28,7 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from ...dice import FaceSource, TypedFaces
 from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, InvalidAction
+from ...game.reach import IN_RANGE
 from ...rules.contract import DicePlan, LegalAction
 from ..screens.quick_resume import QuickResume
 from ..widgets import arg_fields as af
@@ -225,6 +226,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             self.call_after_refresh(self.warmed)
             return
         self.complete = self._complete(self.physical_start, [])
+        self.show_reach()
         self.tell_changed_ship()
         self.first_focus()
         self._ready_at = message_clock()
@@ -623,6 +625,17 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             self.refresh_odds()
         self._show_dice()
         self._dice_status()
+        self.show_reach()
+
+    def show_reach(self) -> None:
+        """The "in range" box follows a typed distance: ticked (by the distance) when the action as
+        filled in is prepared without a refusal, since its preparation is what checks the reach (spook
+        §3 B2, lukas §3.a, cal point defence); its own tick is left as the player set it."""
+        box, distance = self.field(IN_RANGE), self.field("distance")
+        if box is None or distance is None:
+            return
+        within = distance.value is not None and not self.problem
+        box.query_one(af.YesNo).imply(f"the distance typed ({distance.value}) is within reach" if within else "")
 
     def _plan_of(self, action: Action) -> tuple[DicePlan | None, str]:
         """The dice the action declares as filled in, or why it cannot be worked out."""
