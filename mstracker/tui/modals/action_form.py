@@ -635,7 +635,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         if box is None or distance is None:
             return
         within = distance.value is not None and not self.problem
-        box.query_one(af.YesNo).imply(f"the distance typed ({distance.value}) is within reach" if within else "")
+        box.query_one(af.YesNo).imply(f"{distance.value} is within reach (the distance typed)" if within else "")
 
     def _plan_of(self, action: Action) -> tuple[DicePlan | None, str]:
         """The dice the action declares as filled in, or why it cannot be worked out."""
