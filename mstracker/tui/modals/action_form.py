@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from textual import events, on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -27,6 +28,7 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from ...dice import FaceSource, TypedFaces
 from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, InvalidAction
+from ...game.reach import IN_RANGE
 from ...rules.contract import DicePlan, LegalAction
 from ..screens.quick_resume import QuickResume
 from ..widgets import arg_fields as af
@@ -67,6 +69,9 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         # priority: taken as the app reads it, before the keys typed after it reach the field that has
         # the cursor (issue 16: the faces typed right after ctrl+t went into the distance)
         Binding("ctrl+t", "toggle_dice", "App rolls ⇄ my dice", priority=True),
+        # priority: run as the app reads the key, so the key behind it finds the cursor it left (`in_order`)
+        *(Binding(key, f"in_order('{key}')", show=False, priority=True)
+          for key in ("tab", "shift+tab", "enter", "space", "down", "up", "escape")),
     ]
 
     def __init__(self, spec: ActionSpec, host: BattleHost, legal: LegalAction | None = None,
@@ -89,6 +94,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self._fields: list[ArgField] | None = None
         self._early_keys: list[events.Key] = []
         self._ready_at: float | None = None
+        self._in_order = False  # keys done as the app reads them (see `in_order`)
         # Worked out before the form is built, so it opens drawn as it stays (no redraw on mounting).
         first = Action(spec.kind, {k: v for k, v in self.prefill.items() if v is not None})
         self.choices = self._arg_choices(dict(first.args))
@@ -220,12 +226,14 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             self.call_after_refresh(self.warmed)
             return
         self.complete = self._complete(self.physical_start, [])
+        self.show_reach()
         self.tell_changed_ship()
         self.first_focus()
         self._ready_at = message_clock()
         early, self._early_keys = self._early_keys, []
         for key in early:
             self.replay(key)
+        self.call_later(self.keys_drained)  # after the keys already in this form's queue
 
     def warmed(self) -> None:
         """The end of building ahead: restyled without its hiding class now, while the battle is idle,
@@ -247,7 +255,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self.given = frozenset(k for k, v in prefill.items() if v is not None)
         self.prefill = {**legal.defaults(names), **{k: v for k, v in prefill.items() if v is not None}}
         self.result = None
-        self._early_keys, self._ready_at = [], None
+        self._early_keys, self._ready_at, self._in_order = [], None, False
         self.choices = self._arg_choices({k: v for k, v in self.prefill.items() if v is not None})
         for f in self.fields():
             options, greyed = self._options(f.arg, state)
@@ -271,6 +279,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         self.tell_changed_ship()
         self.first_focus()
         self._ready_at = message_clock()
+        self.call_later(self.keys_drained)
 
     def tell_changed_ship(self) -> None:
         """The caller named a ship (a planner row) the rules do not let act now (pz8: another ship is
@@ -387,6 +396,31 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
                         break
                     self.call_next(self.run_action, binding.action)  # after the keys before it
                     break
+
+    def action_in_order(self, key: str) -> None:
+        """Tab, and enter / space / an arrow / escape on a picker, done at once as the app reads the key.
+        The app hands each key to the widget focused when it reads it, and Textual's Select opens, picks
+        and gives the cursor back later (`focus()` is a `call_later`): the Down, Enter, Tab and 6 typed at
+        once behind an Enter all went to the closed list (issue 16: `Enter Down Enter Tab 6` left the
+        distance empty). Any other key goes the usual way, to the widget that has the cursor now; so does
+        every key while the form is still opening, or while keys typed before it wait their turn in its
+        queue or the battle's (they are played in order, see `take_key`), so none overtakes them."""
+        focused = self.focused
+        if (not self._in_order or self.warming or focused is None or self.app.screen is not self
+                or getattr(self.host, "_typing_ahead", None) is not None):
+            raise SkipAction()
+        select = next((w for w in focused.ancestors_with_self if isinstance(w, Select)), None)
+        if key in ("tab", "shift+tab"):
+            self.move_focus(forward=key == "tab")
+        elif select is not None and key != "escape" or select is not None and select.expanded:
+            self.replay_in_list(select, key)
+        else:
+            raise SkipAction()
+
+    def keys_drained(self) -> None:
+        """Every key that reached this form's queue before it was ready has been taken: from now on keys
+        are done as the app reads them (`in_order`)."""
+        self._in_order = self._ready_at is not None
 
     def move_focus(self, forward: bool) -> None:
         """Tab typed ahead: the next field, past the list of a picker just closed (a closed list stays in
@@ -591,6 +625,17 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             self.refresh_odds()
         self._show_dice()
         self._dice_status()
+        self.show_reach()
+
+    def show_reach(self) -> None:
+        """The "in range" box follows a typed distance: ticked (by the distance) when the action as
+        filled in is prepared without a refusal, since its preparation is what checks the reach (spook
+        §3 B2, lukas §3.a, cal point defence); its own tick is left as the player set it."""
+        box, distance = self.field(IN_RANGE), self.field("distance")
+        if box is None or distance is None:
+            return
+        within = distance.value is not None and not self.problem
+        box.query_one(af.YesNo).imply(f"{distance.value} is within reach (the distance typed)" if within else "")
 
     def _plan_of(self, action: Action) -> tuple[DicePlan | None, str]:
         """The dice the action declares as filled in, or why it cannot be worked out."""

@@ -159,13 +159,24 @@ class YesNo(Static, can_focus=True):
         super().__init__(id=id)
         self.value = value
         self.help_text = help
+        self.implied = ""  # why the box reads as ticked without a tick of its own (see `imply`)
 
     def on_mount(self) -> None:
         self._draw()
 
     def _draw(self) -> None:
+        if self.implied and not self.value:  # shown as the other fields make it, its own value untouched
+            self.update(Content.styled("☑ yes", "bold $text-success") + Content.styled(f"   {self.implied}", "$text-muted"))
+            return
         mark = Content.assemble(("☑ yes" if self.value else "☐ no", "bold $text-success" if self.value else "bold"))
         self.update(mark + Content.styled(f"   {self.help_text}" if self.help_text else "", "$text-muted"))
+
+    def imply(self, why: str) -> None:
+        """Read as ticked because of what else the form holds (`why`, e.g. a distance within reach), or
+        as its own value again (`why` empty). The value sent with the action stays the player's own."""
+        if why != self.implied:
+            self.implied = why
+            self._draw()
 
     def set(self, value: bool) -> None:
         if value != self.value:
