@@ -205,8 +205,8 @@ def activated(plugin: Plugin, state: GameState, dice: DiceRecorder) -> list[Even
         return batch.events
     waiting = TurnView(state).anyone_waiting()
     if waiting:
-        batch.add(note(f"Not activated yet: {ship_names(waiting)}. Activate them (activate SHIP), or end the "
-                       f"activations as a table decision (override {ACTIVATIONS_LEFT} REASON)."))
+        batch.add(note(f"Not activated yet: {ship_names(waiting)}. Activate them (activate), or end the activations "
+                       f"as a table decision (override “{ACTIVATIONS_LEFT}”, giving the reason)."))
     return batch.events
 
 

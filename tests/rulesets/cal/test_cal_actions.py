@@ -321,9 +321,9 @@ def test_losing_cc_calls_for_removing_craft() -> None:
     assert g.state.players[1].resources == {"cc": 0, "craft": 3}
     [obligation] = g.eng.obligations(g.state)
     assert (obligation.id, obligation.player, obligation.resolve) == ("cc-over:2", 1, "remove-ordnance")
-    assert obligation.text.startswith("Blue has 3 fighters and bombers in play with C&C 0: remove 3 now, their choice")
+    assert obligation.text.startswith("Blue has 3 fighters and bombers in play with C&C 0: remove 3 now, the tokens of their choice (remove-ordnance)")
     assert "cal §Command & Control" in obligation.cite
-    assert "override cc-over:2" in g.refused("next-step", force=True)
+    assert "override “cc-over:2”" in g.refused("next-step", force=True)
     remove = g.eng.legal_action(g.state, "remove-ordnance")
     assert remove.defaults(["token", "units", "reason"]) == {"token": "o1", "units": 3, "reason": "above C&C"}
     g.act("remove-ordnance", token="o1", units=2, reason="C&C")  # one still too many
