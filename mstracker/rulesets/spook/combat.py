@@ -145,8 +145,8 @@ def fire_target(plugin: SpookBase, state: GameState, ship: ShipState, weapon: Sh
                             "it ends; pick another target")
     w = plugin.ruleset.weapons[weapon.name]
     if distance is not None and not 0 <= distance <= w.range:
-        raise InvalidAction(f"{weapon.name} reaches {w.range} units; the target is {distance} away (spook §3 B2: "
-                            "in range to attack)")
+        raise InvalidAction(f"out of range: {weapon.name} reaches {w.range} units, the target is {distance} away "
+                            "(spook §3 B2)")
     return target
 
 

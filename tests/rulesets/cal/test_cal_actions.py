@@ -162,7 +162,7 @@ def test_x10_point_defence_at_most_once_per_unit_and_each_hit_removes_one() -> N
     g.to("gunnery", "point_defence")
     assert "own ordnance" in g.refused("point-defence", 6, ship="CV-1", token=token)
     assert "no point defence" in g.refused("point-defence", 6, ship="CA-1", token=token)
-    assert "point defence reaches 2" in g.refused("point-defence", 6, ship="FFAA-1", token=token, distance=3)
+    assert "out of range: point defence reaches 2 hexes, o1 is 3 away (cal §Point Defenses)" == g.refused("point-defence", 6, ship="FFAA-1", token=token, distance=3)
     assert "may shoot o1 (3 units when point defence began) 3 more times this round, not 4" in g.refused(
         "point-defence", 6, 6, 6, 6, ship="FFAA-1", token=token, shots=4)
     text = g.text("point-defence", 4, 1, 5, ship="FFAA-1", token="1", shots=3, in_range=True)
