@@ -129,7 +129,7 @@ class RollInitiative(RuleAction[InitiativeRoll]):
                     f"Turn {state.turn}: {names[winner]} has the initiative; activations per step: {shares} (pz8 §2)")
         step = {"side": winner, "left": quota[winner], "size": quota[winner]}
         batch.extra("step", step, f"{names[winner]} activates first: {quota[winner]} in this step (pz8 §2)")
-        batch.active(winner, f"{names[winner]} is now the active player")
+        batch.active(winner, f"The active player is now {names[winner]}")
         if TurnView(batch.state).step_id == "roll":
             goto(batch, "quota", dice, phase_id="initiative")
 

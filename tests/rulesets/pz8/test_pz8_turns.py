@@ -106,7 +106,7 @@ def test_next_step_through_the_activation_steps_loops_until_every_ship_is_done()
         "Alpha 1 (#1) Activated: no → yes, Activated chit (pz8 §2)",
         "Alpha 1 (#1) Active: yes → no, activation over",
         "B's activation step: 1 of 1 next (pz8 §2)",
-        "B is now the active player",
+        "The active player is now B",
     ]
     assert play.rec("A1", "activated") and play.state.current_step.id == "choose" and play.state.active == 1
     play.act("activate", ship="B1")
