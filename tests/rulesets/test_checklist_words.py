@@ -66,3 +66,12 @@ def test_an_obligation_says_how_the_table_sets_it_aside_in_words() -> None:
     ob = Obligation("activations-left", "Every Spaceship is activated each turn", "pz8 §2", resolve="activate")
     assert ob.message() == ("Every Spaceship is activated each turn (pz8 §2); do it with activate. The table may set "
                             "it aside as a logged decision: override “activations-left”, giving the reason")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_name_is_made_possessive_by_the_helper(name: str) -> None:
+    """"Blue Pikes'", not "Blue Pikes's": every f-string possessive goes through rules.names.possessive."""
+    folder = Path(RULESETS[name].__file__).parent  # type: ignore[arg-type]
+    found = [(p.name, n) for p in sorted(folder.rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if re.search(r"\}'s\b", line)]
+    assert found == []
