@@ -103,7 +103,7 @@ def _print(state: Any, rows: Any, distances: Any, focus: Any, silent: str, sort:
     from ..game.planner_focus import percent
 
     con = console()
-    con.print(f"[bold]{safe(state.name)}[/bold] · turn {state.turn} · {safe(state.active_player.name)} fires · "
+    con.print(f"[bold]{safe(state.name)}[/bold] · turn {state.turn} · fire plan for {safe(state.active_player.name)} · "
               f"best first by {'chance to destroy' if sort == 'kill' else 'expected damage'}")
     if distances:
         words = [f"{safe(state.ships[s].name)} → {safe(state.ships[t].name)} {d}" for (s, t), d in distances.pairs.items()]

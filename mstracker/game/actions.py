@@ -365,7 +365,7 @@ def pass_to(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRe
     if player == state.active:
         raise InvalidAction(f"{state.players[player].name} is already the active player")
     name = state.players[player].name
-    return [Event("active-changed", {"player": player}, f"{name} is now the active player")]
+    return [Event("active-changed", {"player": player}, f"The active player is now {name}")]
 
 
 def add_ship(engine: Engine, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:

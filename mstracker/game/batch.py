@@ -119,7 +119,7 @@ class Batch:
             if key not in before.extra or before.extra[key] != value:
                 self.extra(key, value)
         if after.active != before.active:
-            self.active(after.active, f"{after.players[after.active].name} is now the active player")
+            self.active(after.active, f"The active player is now {after.players[after.active].name}")
 
 
 def extra_set(state: GameState, key: str, value: Any, text: str = "", *, player: int | None = None) -> Event:

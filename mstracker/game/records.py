@@ -47,6 +47,8 @@ class FieldSpec(_Frozen):
     glyph: str = Field(default="", description="Shown beside the ship when a flag is set (✗ destroyed).")
     default: Any = Field(default=None, description="Start value when the plugin gives none.")
     help: str = ""
+    ship: bool = Field(default=False, description="A text value that is a ship's id (who infiltrates it, whose "
+                                                  "bay holds it): shown as that ship, never as the bare id.")
     fall: str = Field(default="spent", description="What the report calls a fall in a player resource: "
                                                     "'spent' (spook's RU) or 'lost' (cal's C&C and craft).")
 

@@ -321,8 +321,8 @@ class Obligation:
 
     def message(self) -> str:
         how = f"; do it with {self.resolve}" if self.resolve else ""
-        return (f"{self.text} ({self.cite}){how}. The table may override it as a logged decision: "
-                f"override {self.id} REASON")
+        return (f"{self.text} ({self.cite}){how}. The table may set it aside as a logged decision: "
+                f"override “{self.id}”, giving the reason")
 
 
 # ---- what is on the table besides ships ------------------------------------------------------------------

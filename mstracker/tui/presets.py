@@ -49,14 +49,16 @@ def _opposed(ruleset: RulesetBase) -> Preset | None:
         return None
     if roll is None:
         return None
-    return Preset(name="opposed", expression=roll.expression, source=roll.source, lookup=roll.lookup)
+    return Preset(name="Opposed damage roll", expression=roll.expression, source=roll.source, lookup=roll.lookup)
 
 
 def presets_for(ruleset: RulesetBase) -> list[Preset]:
-    """At most MAX_PRESETS presets: tables, the opposed roll if any, then each plain die."""
+    """At most MAX_PRESETS presets: tables, the opposed roll if any, then each plain die. A table preset
+    is named as the book names the table ("To hit at 1-3 hex"), never by its key in the data."""
     out: list[Preset] = []
-    for key, table in ruleset.tables.items():
-        out.append(Preset(name=key, expression=table.dice, source=f"{table.name} · {table.source}", lookup=_table_lookup(table)))
+    for table in ruleset.tables.values():
+        out.append(Preset(name=table.name, expression=table.dice, source=f"{ruleset.meta.id} {table.source}",
+                          lookup=_table_lookup(table)))
     opposed = _opposed(ruleset)
     if opposed is not None:
         out.append(opposed)

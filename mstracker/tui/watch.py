@@ -28,7 +28,7 @@ from .spectator import GoneScreen, SpectatorBanner
 from .widgets.event_log import EventLog
 from .widgets.fleet_column import FleetColumn
 from .widgets.on_table import OnTable
-from .widgets.ship_card import ShipCard
+from .widgets.ship_card import ShipCard, ship_names
 
 if TYPE_CHECKING:
     from ..store.games import GameReader, GameStore
@@ -59,7 +59,8 @@ class WatchScreen(Screen):
         with Horizontal(id="battle-body"):
             with Container(id="fleets"):
                 for index in range(len(state.players)):
-                    yield FleetColumn(index, state.ships_of(index), self.reader.engine.spec, self.readiness)
+                    yield FleetColumn(index, state.ships_of(index), self.reader.engine.spec, self.readiness,
+                                      ship_names(state))
             with Vertical(id="battle-side"):
                 yield OnTable(id="on-table")
                 yield EventLog(id="log")
@@ -150,7 +151,7 @@ class WatchScreen(Screen):
         state = self.reader.state
         await fleets.remove_children()
         self.readiness = all_readiness(self.reader.engine, state)
-        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.reader.engine.spec, self.readiness)
+        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.reader.engine.spec, self.readiness, ship_names(state))
                                for i in range(len(state.players)))
         self.cards = {card.ship.id: card for card in self.query(ShipCard)}
         self.show_all()

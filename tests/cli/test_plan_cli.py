@@ -57,7 +57,7 @@ def test_distances_fill_the_attack_and_refuse_what_does_not_reach(cli: CliRun, g
     assert cluster["args"]["distance"] == 7 and cluster["measured"] == "pair" and cluster["refused"] is None
     heavy = at["Heavy Mass Driver", "Red Lance"]
     assert heavy["measured"] == "target" and heavy["p_hit"] is None
-    assert heavy["refused"] == "Heavy Mass Driver reaches 6 units; the target is 12 away (spook §3 B2: in range to attack)"
+    assert heavy["refused"] == "out of range: Heavy Mass Driver reaches 6 units, the target is 12 away (spook §3 B2)"
     assert data["rows"][-1]["refused"]  # refused rows last
 
 

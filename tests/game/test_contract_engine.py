@@ -110,8 +110,8 @@ def test_an_obligation_stops_the_ships_it_names_and_the_next_step_until_the_tabl
     plugin.blocked_ship = "1"
     with pytest.raises(InvalidAction) as info:
         eng.decide(state, Action("fire", {"ship": "1", "weapon": "w1", "target": "4"}), TypedFaces([9]))
-    assert str(info.value) == ("Ship #1 is grounded (mini §9); do it with spend. The table may override it as a "
-                               "logged decision: override grounded:1 REASON")
+    assert str(info.value) == ("Ship #1 is grounded (mini §9); do it with spend. The table may set it aside as a "
+                               "logged decision: override “grounded:1”, giving the reason")
     eng.decide(state, Action("fire", {"ship": "2", "weapon": "w1", "target": "4"}), TypedFaces([9]))  # not named
     assert "is grounded" in eng.legal_action(state, "next-step").reason
     with pytest.raises(InvalidAction, match="is grounded"):

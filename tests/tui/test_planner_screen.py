@@ -48,7 +48,7 @@ def test_the_planner_lists_the_planners_rows_and_s_sorts_them_by_expected_damage
 
     seen = run(make_app(), script)
     assert seen["kill"] == seen["expected"] and len(seen["kill"]) > 20
-    assert "turn 1 · Blue fires" in seen["head"] and f"{len(seen['kill'])} shots" in seen["head"]
+    assert seen["head"].startswith("Fire plan for Blue · turn 1 · ") and f"{len(seen['kill'])} shots" in seen["head"]
     assert seen["kills"] == sorted(seen["kills"], reverse=True)
     assert sorted(seen["damage"]) == sorted(seen["kill"]) and seen["damage"] != seen["kill"]
     assert seen["damages"] == sorted(seen["damages"], reverse=True)

@@ -96,5 +96,5 @@ def test_the_attack_dialog_shows_no_odds_for_a_shot_the_rules_refuse() -> None:
 
     far, near = asyncio.run(main())
     assert far.startswith("No odds: ")
-    assert "reaches 8 units; the target is 30 away (spook §3 B2" in far
+    assert "out of range: Gattling Mass Driver reaches 8 units, the target is 30 away (spook §3 B2)" in far
     assert "Hit chance" in near and "105.00" in near

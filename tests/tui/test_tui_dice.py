@@ -115,5 +115,5 @@ def test_preset_rolls_the_ruleset_table_and_reads_the_row(app) -> None:
     roll, history, chart = run(app, script)
     ruleset = app.services.ruleset("spook").ruleset
     assert roll.expression == "d12"
-    assert f"accuracy: {ruleset.tables['accuracy'].lookup(roll.total).text}" in history
+    assert f"Accuracy (when accuracy < agility): {ruleset.tables['accuracy'].lookup(roll.total).text}" in history
     assert "50% of damage" in chart  # each outcome is labelled with its row

@@ -84,8 +84,8 @@ def apply_outcome(
         blast = outcome.get("blast") or 0
         ship = out_of_play(ship, destroyed=True, blast=blast)
         if blast:
-            words.append(f"Blast due: {blast} damage to every ship in and next to its hex: "
-                          f"use blast {ship.id} SHIPS (or blast {ship.id} none).")
+            words.append(f"Blast due: {blast} damage to every ship in and next to its hex: record it with "
+                          "blast, naming the ships it reaches (or none).")
     return state.with_ship(ship), words
 
 

@@ -84,8 +84,8 @@ def aim(plugin: Plugin, state: GameState, args: Mapping[str, Any]) -> tuple[Ship
     if kind not in WEAPON_ITEMS:
         if item.name == POINT_ITEM:
             raise InvalidAction(f"{item.name} is point defence, ineffective against ships ({cite.POINT_DEFENSE}): "
-                                f"use point-defence {ship.id} TOKEN at hostile ordnance")
-        raise InvalidAction(f"{item.name} launches ordnance: use launch {ship.id} ORDNANCE ({cite.GUNNERY})")
+                                "fire it at hostile ordnance with point-defence")
+        raise InvalidAction(f"{item.name} launches ordnance: launch it with launch ({cite.GUNNERY})")
     if ship.record.get("weapons_offline"):
         raise InvalidAction(f"{ship.label} has Weapons/Ordnance Offline: it cannot fire until repaired "
                             "(cal §Major Damage Table)")

@@ -40,7 +40,7 @@ def standing(plugin: Plugin, state: GameState) -> tuple[Obligation, ...]:
             out.append(Obligation(
                 f"blast:{ship.id}",
                 f"{ship.label} exploded in a Reactor Breach: its blast of {amount} hits every ship in its hex and "
-                f"the adjacent hexes now; name them (or none) with blast {ship.id} SHIPS",
+                "the adjacent hexes now; name them (or none) with blast",
                 cite.DAMAGE, resolve="blast", blocks=frozenset({"next-step", "*"})))
     for index, player in enumerate(state.players):
         cc, craft = plugin.fleet_cc(state, index), plugin.craft_in_play(state, index)
@@ -48,7 +48,7 @@ def standing(plugin: Plugin, state: GameState) -> tuple[Obligation, ...]:
             out.append(Obligation(
                 cc_id(index),
                 f"{player.name} has {plural(craft, 'fighter or bomber', 'fighters and bombers')} in play with C&C "
-                f"{cc}: remove {craft - cc} now, their choice (remove-ordnance TOKEN UNITS); until then their "
+                f"{cc}: remove {craft - cc} now, the tokens of their choice (remove-ordnance); until then their "
                 "fighters and bombers may not intercept or attack",
                 f"{cite.COMMAND}; {cite.step(cite.INTERPHASE, 7)}", resolve="remove-ordnance",
                 blocks=frozenset({"next-step"}), player=index))

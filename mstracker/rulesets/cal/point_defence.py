@@ -129,8 +129,8 @@ class PointDefenceAction(RuleAction[PointDefence]):
         reach = pd_range(plugin, state, ship)
         distance = args.get("distance")
         if distance is not None and int(distance) > reach:
-            raise InvalidAction(f"{token['id']} is {plural(int(distance), 'hex', 'hexes')} away; point defence reaches {reach} "
-                                f"({cite.POINT_DEFENSE})")
+            raise InvalidAction(f"out of range: point defence reaches {plural(reach, 'hex', 'hexes')}, {token['id']} is "
+                                f"{int(distance)} away ({cite.POINT_DEFENSE})")
         shots = int(args.get("shots") or 1)
         left = int(pd.record["rate"]) - int(pd.record["shots"])
         if shots < 1:

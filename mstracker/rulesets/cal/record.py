@@ -39,7 +39,7 @@ SHIP_FIELDS = (
     FieldSpec(key="cc", label="C&C", kind=K.COUNTER, help="Command & Control: 2 per undamaged fighter/bomber bay, 0 with Sensors Offline (cal §Command & Control)"),
     FieldSpec(key="in_play", label="Launched", kind=K.LIST, help="this ship's ordnance tokens in play"),
     FieldSpec(key="marks", label="This round", kind=K.LIST, help="what the ship did this round (cleared next round)"),
-    FieldSpec(key="blast", label="Blast due", kind=K.COUNTER, glyph="✹", help="a Reactor Breach blast to resolve now (cal §Damage): blast SHIP TARGETS"),
+    FieldSpec(key="blast", label="Blast due", kind=K.COUNTER, glyph="✹", help="a Reactor Breach blast to resolve now (cal §Damage): record it with blast, naming the ships it reaches"),
     FieldSpec(key="destroyed", label="Destroyed", kind=K.FLAG, glyph="✗", help="Reactor Breach: out of the game"),
     FieldSpec(key="jumped", label="Jumped", kind=K.FLAG, glyph="↗", help="jumped out by FTL: escaped, out of the game"),
 )

@@ -135,7 +135,7 @@ def cc_report(plugin: Plugin, state: GameState, *, always: bool) -> list[Event]:
         cc, craft = int(player.resources.get("cc", 0)), int(player.resources.get("craft", 0))
         parts.append(f"{player.name} {cc} ({plural(craft, 'fighter or bomber', 'fighters and bombers')} in play)")
         if craft > cc:
-            excess.append(f"{player.name} must remove {craft - cc} now (remove-ordnance TOKEN UNITS, their choice)")
+            excess.append(f"{player.name} must remove {craft - cc} now (remove-ordnance, the tokens of their choice)")
     if not always and not excess and after is state:
         return []  # nothing changed and nothing to remove: no line in the log
     text = "C&C: " + "; ".join(parts) + "." + (" " + "; ".join(excess) + "." if excess else "")

@@ -126,7 +126,7 @@ class Boost(RuleAction[Boosting]):
         ship = acting_ship(self, state, args)
         boosters = needs(ship, BOOSTERS)
         if boosters.record.get("marker"):
-            raise InvalidAction(f"{ship.label}'s booster marker is still on: boost again once it comes off "
+            raise InvalidAction(f"{possessive(ship.label)} booster marker is still on: boost again once it comes off "
                                 f"({cite('§4.f')})")
         if ship.get("immobile"):
             raise InvalidAction(f"{ship.label} cannot move this turn")

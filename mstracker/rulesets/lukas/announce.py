@@ -12,6 +12,7 @@ from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder
 from ...game.state import GameState, ShipItem, ShipState
 from ...game.typed_action import Incomplete, RuleAction
+from ...rules.names import possessive
 from .acting import SHIP_ARG, free_for_ability, needs, ship_on_table
 from .legal import blank_ship
 from .game_base import cite, is_beam, pick_weapon, setting_words, ship_name, weapons
@@ -126,9 +127,9 @@ class AnnounceFieldDefense(RuleAction[FieldCall]):
         field = needs(ship, FIELD_DEFENSE)
         rules = plugin.rules(state)
         if ship.get("fd_active"):
-            raise InvalidAction(f"{ship.label}'s Field Defense is up; announce it again once it is down ({cite('§4.a')})")
+            raise InvalidAction(f"{possessive(ship.label)} Field Defense is up; announce it again once it is down ({cite('§4.a')})")
         if field.record.get("announced"):
-            raise InvalidAction(f"{ship.label}'s Field Defense is already announced")
+            raise InvalidAction(f"{possessive(ship.label)} Field Defense is already announced")
         forgo_now = rules.setting("fd_forgo_on") == "announce"
         if forgo_now:
             free_for_ability(ship, FIELD_DEFENSE)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ...game.batch import Batch
 from ...game.events import DiceRecorder, dice_data
 from ...game.state import ShipItem, ShipState
+from ...rules.names import possessive
 from .fire_check import FireOrder
 from .game_base import ability_item, cite, setting_words, weapons
 from .lookup import find_subsystem
@@ -62,13 +63,13 @@ def _subsystem_effect(order: FireOrder) -> str:
     target = order.target
     if sub.code == "engines":
         if target.get("engines_out"):
-            return f"{target.label}'s engines were already out: no further effect."
+            return f"{possessive(target.label)} engines were already out: no further effect."
         slow = engines_speed(order.rules, int(target.get("speed_max") or 0))
         return (f"{name} of {target.label} destroyed: speed {target.get('speed')} → {slow} (half, rounded up); "
                 f"it still turns normally ({cite('§3.b Bombs')}).")
     if sub.code == "bridge":
         if target.get("bridge_out"):
-            return f"{target.label}'s bridge was already out: no further effect."
+            return f"{possessive(target.label)} bridge was already out: no further effect."
         return (f"{name} of {target.label} destroyed: its attacks now get {sub.hit_modifier:+d} to hit and "
                 f"{sub.damage_modifier:+d} damage ({cite('§3.b Bombs')}).")
     aimed = order.target_weapon
@@ -170,7 +171,7 @@ def clear_effects(batch: Batch, ship_id: str, reason: str) -> None:
             batch.set(ship_id, f"{it.id}.aim", "", reason)
     if batch.state.extra.get("fd_since", {}).get(ship_id) is not None:
         since = {k: v for k, v in batch.state.extra["fd_since"].items() if k != ship_id}
-        batch.extra("fd_since", since, f"{ship.label}'s Field Defense is no longer up")
+        batch.extra("fd_since", since, f"{possessive(ship.label)} Field Defense is no longer up")
 
 
 def end_infiltrations(plugin: Plugin, batch: Batch, ship_id: str) -> None:

@@ -111,7 +111,7 @@ def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any], now: bo
                             f"; {setting_words(rules, 'beam_other_weapons_on_announce')}")
     distance = _check_reach(args, weapon_name, wdata, target)
     if ship.get("fd_active") and not rules.setting("fd_own_fire_leaves"):
-        raise InvalidAction(f"{ship.label}'s own Field Defense is up and its fire may not leave it"
+        raise InvalidAction(f"{possessive(ship.label)} own Field Defense is up and its fire may not leave it"
                             f"; {setting_words(rules, 'fd_own_fire_leaves')}")
     if target.get("fd_active") and not args.get("inside_field"):
         raise InvalidAction(f"{target.label} has its Field Defense up: no weapon passes into its 15-stud field "
@@ -122,7 +122,7 @@ def prepare_fire(plugin: Plugin, state: GameState, args: dict[str, Any], now: bo
     allies = radar_ships(state, ship)
     if others > len(allies):
         have = ", ".join(s.label for s in allies) or "none"
-        raise InvalidAction(f"other radars {others}, but {ship.label}'s allies with Comm Radar on the table are: {have}")
+        raise InvalidAction(f"other radars {others}, but {possessive(ship.label)} allies with Comm Radar on the table are: {have}")
     subsystem, target_weapon = _subsystem(rules, target, args)
     radars = radar_total(rules, ship, others)
     try:

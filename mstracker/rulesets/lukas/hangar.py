@@ -17,6 +17,7 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from ...game.generic import require_started
 from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete, RuleAction
+from ...rules.names import possessive
 from .acting import SHIP_ARG, ship_on_table, why_not_now
 from .game_base import ability_item, bay_count, bay_key, cite, setting_words
 from .legal import blank_ship
@@ -73,7 +74,7 @@ class Dock(RuleAction[Docking]):
         key = bay_key(ship)
         used, room = int(bay.record.get(key) or 0), int(bay.record.get(f"{key}_max") or 0)
         if used >= room:
-            raise InvalidAction(f"{host.label}'s hangar is full for {ship.ship_class}: {used}/{room}")
+            raise InvalidAction(f"{possessive(host.label)} hangar is full for {ship.ship_class}: {used}/{room}")
         return Docking(ship, host, used, room)
 
     def apply(self, p: Docking, dice: DiceRecorder, batch: Batch) -> None:
@@ -81,7 +82,7 @@ class Dock(RuleAction[Docking]):
         text = (f"{ship.label} docks in {host.label} ({p.used + 1}/{p.room} {ship.ship_class} docked): off the table, "
                 f"immobile next turn, out fully repaired the turn after ({cite('§4.b')}).")
         batch.story("docked", text, ship=ship.id, host=host.id)
-        batch.set(ship.id, "docked", DOCK_TURNS, f"in {host.label}'s hangar")
+        batch.set(ship.id, "docked", DOCK_TURNS, f"in {possessive(host.label)} hangar")
         batch.set(ship.id, "docked_in", host.id, "docked")
         batch.set(ship.id, "immobile", True, "docked")
         bay_count(batch, host.id, ship, +1, f"{ship.label} docks")

@@ -131,7 +131,7 @@ def write_order(request: OrderRequest, dice: DiceRecorder, batch: Batch) -> None
         batch.story("order-decided", text, order=order, rolls=keys)
     names = ", then ".join(request.names[p] for p in order)
     batch.extra("order", order, f"Order of turns: {names}")
-    batch.active(order[0], f"{request.names[order[0]]} goes first and is now the active player")
+    batch.active(order[0], f"The first turn goes to {request.names[order[0]]}, now the active player")
 
 
 def _listing(names: Sequence[str], order: Sequence[int]) -> str:

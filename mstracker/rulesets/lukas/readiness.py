@@ -44,7 +44,7 @@ def ship_readiness(plugin: Plugin, state: GameState, ship: ShipState) -> tuple[I
     if ship.get("docked"):
         host = ship_name(state, ship.get("docked_in") or "")
         return tuple(ItemReadiness(it.id, it.name, it.kind, Readiness.DISABLED,
-                                   f"docked in {host}'s hangar, off the table ({cite('§4.b')})") for it in ship.items)
+                                   f"docked in {possessive(host)} hangar, off the table ({cite('§4.b')})") for it in ship.items)
     out = []
     for it in ship.items:
         if it.kind == "weapon":

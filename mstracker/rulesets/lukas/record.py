@@ -54,9 +54,9 @@ SHIP_FIELDS = (
     FieldSpec(key="docked", label="Docked", kind=_T,
               help="in a hangar, off the table: turns until it comes out fully repaired (2 = docked this turn; the "
                    "owner's turns, or every turn by the setting “Which turns count for a docked ship”)"),
-    FieldSpec(key="docked_in", label="In bay of", kind=_X, help="id of the capital ship it is docked in"),
-    FieldSpec(key="infiltrated_by", label="Infiltrated by", kind=_X,
-              help="id of the enemy frigate infiltrating it: captured at the start of that player's next turn"),
+    FieldSpec(key="docked_in", label="In bay of", kind=_X, ship=True, help="the capital ship it is docked in"),
+    FieldSpec(key="infiltrated_by", label="Infiltrated by", kind=_X, ship=True,
+              help="the enemy frigate infiltrating it: captured at the start of that player's next turn"),
     FieldSpec(key="immobile", label="Immobile", kind=_F, glyph="⏸",
               help="may not move this turn (docked, or in an infiltration)"),
     FieldSpec(key="engines_out", label="Engines out", kind=_F, glyph="⚠E", help="engines destroyed by a bomb: half speed"),

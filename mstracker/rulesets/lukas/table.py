@@ -51,7 +51,7 @@ def on_table(plugin: Plugin, state: GameState) -> tuple[TableItem, ...]:
                                  f"nothing enters or fires in until {possessive(owner)} next turn ({cite('§4.a')})", ship.id))
         elif field is not None and field.record.get("announced"):
             out.append(TableItem(f"fd{ship.id}", "Field Defense (announced)", ship.owner,
-                                 f"{ship.label}'s field switches on at the start of {possessive(owner)} next turn "
+                                 f"{possessive(ship.label)} field switches on at the start of {possessive(owner)} next turn "
                                  f"({cite('§4.a')})", ship.id))
         pods = ability_item(ship, INFILTRATION)
         if pods is not None and pods.record.get("target"):
@@ -70,7 +70,7 @@ def on_table(plugin: Plugin, state: GameState) -> tuple[TableItem, ...]:
         boosters = ability_item(ship, BOOSTERS)
         if boosters is not None and boosters.record.get("marker"):
             out.append(TableItem(f"boost{ship.id}", "Booster marker", ship.owner,
-                                 f"on {ship.label}'s stand: it boosts again once the marker is off ({cite('§4.f')})",
+                                 f"on {possessive(ship.label)} stand: it boosts again once the marker is off ({cite('§4.f')})",
                                  ship.id))
         if ship.get("docked"):
             host = ship_name(state, ship.get("docked_in") or "")
@@ -78,7 +78,7 @@ def on_table(plugin: Plugin, state: GameState) -> tuple[TableItem, ...]:
             when = (f"stays in through {turn}, out the turn after" if int(ship.get("docked") or 0) > 1
                     else f"out at the start of {turn}")
             out.append(TableItem(f"dock{ship.id}", "Docked", ship.owner,
-                                 f"{ship.label} in {host}'s hangar, off the table: {when}, fully repaired "
+                                 f"{ship.label} in {possessive(host)} hangar, off the table: {when}, fully repaired "
                                  f"({cite('§4.b')})", ship.id))
         hold = ability_item(ship, CARGO)
         if hold is not None and hold.record.get("cargo"):

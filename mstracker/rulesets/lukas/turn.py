@@ -58,7 +58,7 @@ def capture(plugin: Plugin, batch: Batch, frigate_id: str, pods_id: str, target_
     home = home_owner(state, target)
     back = " back" if state.active == home else ""
     text = (f"{frigate.label} captures {target.label}{back}: it now flies for {player_name(state, state.active)} "
-            f"(was {player_name(state, target.owner)}); a flag goes on {frigate.label}'s stand ({cite('§4.c')}).")
+            f"(was {player_name(state, target.owner)}); a flag goes on {possessive(frigate.label)} stand ({cite('§4.c')}).")
     lost = live_effects(target)
     batch.story("ship-captured", text, ship=frigate.id, target=target.id, old_owner=target.owner)
     if lost:
@@ -99,7 +99,7 @@ def fd_activate(plugin: Plugin, state: GameState) -> list[Event]:
         if forgo:
             batch.set(ship.id, "mode", FIELD, "uses its Field Defense this turn")
         batch.extra("fd_since", {**batch.state.extra.get("fd_since", {}), ship.id: state.turn},
-                    f"{ship.label}'s Field Defense is up from turn {state.turn}")
+                    f"{possessive(ship.label)} Field Defense is up from turn {state.turn}")
     return batch.events
 
 
@@ -109,13 +109,13 @@ def fd_expire(plugin: Plugin, state: GameState) -> list[Event]:
     batch = Batch(plugin, state)
     for ship in _own(state):
         if ship.get("fd_active") and since.get(ship.id) != state.turn:
-            batch.story("field-off", f"{ship.label}'s Field Defense switches off; it may be announced again "
+            batch.story("field-off", f"{possessive(ship.label)} Field Defense switches off; it may be announced again "
                         f"({cite('§4.a')}).", ship=ship.id)
             batch.set(ship.id, "fd_active", False, "its round is over")
             left = {k: v for k, v in batch.state.extra.get("fd_since", {}).items() if k != ship.id}
-            batch.extra("fd_since", left, f"{ship.label}'s Field Defense is down")
+            batch.extra("fd_since", left, f"{possessive(ship.label)} Field Defense is down")
             batch.extra("fd_off", {**batch.state.extra.get("fd_off", {}), ship.id: state.turn},
-                        f"{ship.label}'s Field Defense went down in turn {state.turn}")
+                        f"{possessive(ship.label)} Field Defense went down in turn {state.turn}")
     return batch.events
 
 

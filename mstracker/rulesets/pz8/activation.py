@@ -113,7 +113,7 @@ class Activate(RuleAction[Activation]):
             name = state.players[step["side"]].name
             batch.extra("step", step, f"{possessive(name)} activation step: {plural(step['size'], 'ship')} (pz8 §2)")
         batch.set(ship.id, "active", True, "being activated (pz8 §2)")
-        batch.active(ship.owner, f"{state.players[ship.owner].name} is now the active player")
+        batch.active(ship.owner, f"The active player is now {state.players[ship.owner].name}")
         goto(batch, "move", dice)
 
 

@@ -161,7 +161,7 @@ def finish_activation(batch: Batch) -> None:
     if step is not None:
         if step != view.stored_step:
             batch.extra("step", step, _step_words(batch, step))
-        batch.active(step["side"], f"{batch.state.players[step['side']].name} is now the active player")
+        batch.active(step["side"], f"The active player is now {batch.state.players[step['side']].name}")
 
 
 def _step_words(batch: Batch, step: dict[str, Any]) -> str:

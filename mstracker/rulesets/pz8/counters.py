@@ -227,8 +227,8 @@ def drift_obligation(state: GameState) -> tuple[Obligation, ...]:
         listing = ", ".join(counter_label(a) for a in rocks)
         return (Obligation(
             DRIFT, f"Asteroids {listing} shift one hex at the end of each turn in a pre-planned direction, "
-            "shown by a counter with an arrow in one corner hex; no direction is recorded yet (set-drift "
-            "DIRECTION, e.g. NE)", "pz8 §6", resolve="set-drift", blocks=frozenset({"next-step"})),)
+            "shown by a counter with an arrow in one corner hex; no direction is recorded yet (set-drift, "
+            "e.g. NE)", "pz8 §6", resolve="set-drift", blocks=frozenset({"next-step"})),)
     return ()
 
 
@@ -254,7 +254,8 @@ def _guard_activations_left(state: GameState) -> None:
     overridden = {o.get("id") for o in state.extra.get("overrides") or () if o.get("turn") == state.turn}
     if waiting and ACTIVATIONS_LEFT not in overridden:
         raise InvalidAction(f"Every Spaceship is activated each turn; not activated yet: {ship_names(waiting)} "
-                            f"(pz8 §2); do it with activate, or override {ACTIVATIONS_LEFT} REASON")
+                            f"(pz8 §2); do it with activate, or set it aside as a table decision (override “{ACTIVATIONS_LEFT}”, "
+                            "giving the reason)")
 
 
 def _torpedo_prompt(state: GameState, lead: str) -> list[Event]:
@@ -265,8 +266,8 @@ def _torpedo_prompt(state: GameState, lead: str) -> list[Event]:
     listing = ", ".join(f"{view.torpedo_label(t)} launched turn {t['turn']}" for t in salvos)
     return [note(
         f"{lead}Torpedo salvos in flight: {listing}. Move each 6 hexes toward the nearest enemy Spaceship "
-        "(turning is free; its owner picks between equally near enemies; pz8 §5). One that reaches an enemy: "
-        "torpedo-attack T SHIP; one that meets an asteroid: asteroid-collision A T."
+        "(turning is free; its owner picks between equally near enemies; pz8 §5). Record one that reaches an enemy "
+        "with torpedo-attack, and one that meets an asteroid with asteroid-collision."
     )]
 
 
@@ -278,5 +279,5 @@ def _asteroid_prompt(state: GameState, lead: str) -> list[Event]:
     drift = state.extra.get("drift") or "the drift arrow (set-drift to record it)"
     return [note(
         f"{lead}Asteroids {listing}: shift each one hex toward {drift}, re-entering from the opposite edge "
-        "(pz8 §6). A Spaceship or Torpedo salvo one hits is destroyed: asteroid-collision A TARGET."
+        "(pz8 §6). A Spaceship or Torpedo salvo one hits is destroyed: record it with asteroid-collision."
     )]

@@ -129,7 +129,7 @@ class RollInitiative(RuleAction[InitiativeRoll]):
                     f"Turn {state.turn}: {names[winner]} has the initiative; activations per step: {shares} (pz8 §2)")
         step = {"side": winner, "left": quota[winner], "size": quota[winner]}
         batch.extra("step", step, f"{names[winner]} activates first: {quota[winner]} in this step (pz8 §2)")
-        batch.active(winner, f"{names[winner]} is now the active player")
+        batch.active(winner, f"The active player is now {names[winner]}")
         if TurnView(batch.state).step_id == "roll":
             goto(batch, "quota", dice, phase_id="initiative")
 
@@ -205,8 +205,8 @@ def activated(plugin: Plugin, state: GameState, dice: DiceRecorder) -> list[Even
         return batch.events
     waiting = TurnView(state).anyone_waiting()
     if waiting:
-        batch.add(note(f"Not activated yet: {ship_names(waiting)}. Activate them (activate SHIP), or end the "
-                       f"activations as a table decision (override {ACTIVATIONS_LEFT} REASON)."))
+        batch.add(note(f"Not activated yet: {ship_names(waiting)}. Activate them (activate), or end the activations "
+                       f"as a table decision (override “{ACTIVATIONS_LEFT}”, giving the reason)."))
     return batch.events
 
 

@@ -25,8 +25,8 @@ FIRE_HELP = (
     "(Cluster Torpedo Launcher, Gattling Mass Driver); a d12 on the accuracy table when the weapon's accuracy "
     "is below the target's agility (§5 Accuracy); a d8 on the flares table for each of the target's flare "
     "launchers with ammo, while damage is left (§6 B1); a d8 on the subsystem table when a bomber names a "
-    "SUBSYSTEM and its bombs deal damage (§7 A11, house default). On a d12 of 12 one of your ships in range "
-    "takes the full damage: name it as ALLY now, or settle it afterwards with friendly-fire"
+    "subsystem and its bombs deal damage (§7 A11, house default). On a d12 of 12 one of your ships in range "
+    "takes the full damage: name it as “ally” now, or settle it afterwards with friendly-fire"
 )
 FRIENDLY_FIRE_HELP = (
     "settle a d12 of 12 (spook §5 Accuracy): the attacker's player picks one of their own ships in range to take "
@@ -66,7 +66,7 @@ def may_attack(plugin: SpookBase, ship: ShipState) -> None:
                             "turn, spook §6 B3) or rammed this turn")
     if ship.record.get("infiltrating"):
         raise InvalidAction(f"{ship.label} is infiltrating {ship.record['infiltrating']} and may not attack "
-                            "meanwhile; break it off with infiltrate stop=yes")
+                            "meanwhile; break it off with infiltrate, ticking “stop”")
 
 
 def live_flares(plugin: SpookBase, ship: ShipState) -> list[ShipItem]:
@@ -85,7 +85,7 @@ def aim_at(plugin: SpookBase, ship: ShipState, weapon: ShipItem, target: ShipSta
     """The subsystem a bomber aims at: an item id of the target, or 'engines'."""
     if not bomber(plugin, ship, weapon):
         raise InvalidAction(f"only bombers' bomb launchers can target subsystems (spook §7 A11); "
-                            f"{ship.label} cannot: leave SUBSYSTEM empty")
+                            f"{ship.label} cannot: leave “subsystem” empty")
     if ref.strip().casefold() == "engines":
         if "engines" in (target.record.get("lost_systems") or []):
             raise InvalidAction(f"the engines of {target.label} are already destroyed; name a weapon or device")
@@ -145,8 +145,8 @@ def fire_target(plugin: SpookBase, state: GameState, ship: ShipState, weapon: Sh
                             "it ends; pick another target")
     w = plugin.ruleset.weapons[weapon.name]
     if distance is not None and not 0 <= distance <= w.range:
-        raise InvalidAction(f"{weapon.name} reaches {w.range} units; the target is {distance} away (spook §3 B2: "
-                            "in range to attack)")
+        raise InvalidAction(f"out of range: {weapon.name} reaches {w.range} units, the target is {distance} away "
+                            "(spook §3 B2)")
     return target
 
 
@@ -163,7 +163,7 @@ def friendly_fire_hits(plugin: SpookBase, b: Batch, fs: FireSetup, damage: int) 
                "near": near.id, "target": fs.target.id}
     b.extra("pending_ff", pending,
             f"Friendly fire: {player} names an own ship within {rng} units of {near.label} to take {damage} "
-            "(friendly-fire SHIP), or friendly-fire none")
+            "(friendly-fire), or none")
 
 
 def knock_out(plugin: SpookBase, b: Batch, target: ShipState, aim: str, source: str) -> None:

@@ -154,7 +154,7 @@ class ReloadFlares(RuleAction[FlareReload]):
             launchers = [p.item(ship, str(args["launcher"]))]
             if launchers[0].name != FLARES:
                 raise InvalidAction(f"{launchers[0].name} ({launchers[0].id}) is not a flare launcher; name one of "
-                                    f"{possessive(ship.label)} flare launchers or leave LAUNCHER empty")
+                                    f"{possessive(ship.label)} flare launchers or leave “launcher” empty")
         else:
             launchers = [it for it in ship.items if it.name == FLARES]
             if not launchers:

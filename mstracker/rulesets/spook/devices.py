@@ -13,9 +13,9 @@ from .game_base import FLARES, SpookBase
 DEVICE_HELP = (
     "use a device (spook §3 B3, §6): Hyperdrive (§6 A1: 5 RU; the ship may not move, rotate or attack this turn), "
     "Afterburner (§6 A2: speed +6 this turn, agility +2 until your next turn; reload 1;2), Defense Field (§6 B2: "
-    "5 RU; SHIPS = your other ships within 10 units; enemy attacks and rams on them fail through the opponent's "
-    "next turn), EMP Generator (§6 B3: 10 RU; SHIPS = enemy ships within 10 units, disabled through their next "
-    "turn; the user may not attack on its next turn), Sensor Jammer (§6 B4: 5 RU; SHIPS = ships within 10 units, "
+    "5 RU; its “ships”: your other ships within 10 units; enemy attacks and rams on them fail through the opponent's "
+    "next turn), EMP Generator (§6 B3: 10 RU; its “ships”: enemy ships within 10 units, disabled through their next "
+    "turn; the user may not attack on its next turn), Sensor Jammer (§6 B4: 5 RU; its “ships”: ships within 10 units, "
     "weapons off through the opponent's next turn), Gravity Well Generator (§6 B5: no enemy hyperjump into 20 "
     "units through the opponent's next turn; reload 1;2; {gravity_well_cost_ru} RU per use: the book gives none, "
     "setting “RU paid each time a Gravity Well Generator is activated”). A player without the RU cannot use the device"
@@ -59,7 +59,7 @@ def device_usable(plugin: SpookBase, state: GameState, ship: ShipState, device: 
 
 def no_ships(others: list[ShipState], name: str) -> None:
     if others:
-        raise InvalidAction(f"{name} acts on its own ship only; leave SHIPS empty")
+        raise InvalidAction(f"{name} acts on its own ship only; leave “ships” empty")
 
 
 def sided(plugin: SpookBase, state: GameState, ship: ShipState, others: list[ShipState], *, own: bool, what: str) -> list[ShipState]:

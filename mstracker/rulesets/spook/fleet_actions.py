@@ -116,7 +116,7 @@ class Infiltrate(RuleAction[Infiltration]):
         if current:
             same = p.ref_id(current) == target.id
             raise InvalidAction(f"{ship.label} is already infiltrating {current}" + (
-                "; it counts down by itself at your ability step" if same else "; stop it first (stop=yes)"))
+                "; it counts down by itself at your ability step" if same else "; break it off first (tick “stop”)"))
         crew = p.klass(target)[1].crew_level
         if crew is None:
             raise InvalidAction(f"a {target.ship_class} has no crew level and cannot be captured (spook §4)")

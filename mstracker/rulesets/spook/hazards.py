@@ -25,7 +25,7 @@ SCUTTLE_HELP = (
     "scuttle a ship in the attack step (spook §7 A10, whose text is lost: house default): the ship is destroyed and "
     "every ship within {scuttle_radius} unit(s) (setting “Units around a scuttled ship that take damage”) takes {scuttle_dmg_pct}% "
     "of its current armor, rounded up (setting “Damage to each ship in the scuttle radius”), without a roll. Name those ships "
-    "as VICTIMS"
+    "as its victims"
 )
 MINES_HELP = (
     "your ship moves through an enemy's mines (spook §7 A1): d8s on the mines table, {mine_rolls} (the book says "
@@ -71,5 +71,5 @@ def mine_owner(plugin: SpookBase, state: GameState, ship: ShipState, ref: str | 
         return state.find_player(ref)
     others = [i for i in range(len(state.players)) if i != ship.owner]
     if len(others) != 1:
-        raise InvalidAction("name whose mines these are (owner=PLAYER)")
+        raise InvalidAction("name whose mines these are (“owner”)")
     return others[0]

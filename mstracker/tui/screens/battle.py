@@ -28,7 +28,7 @@ from ..widgets.checklist import Checklist
 from ..widgets.event_log import EventLog
 from ..widgets.fleet_column import FleetColumn, column_order
 from ..widgets.on_table import OnTable
-from ..widgets.ship_card import ShipCard
+from ..widgets.ship_card import ShipCard, ship_names
 from .battle_actions import BattleActions
 from .battle_report_action import BattleReportAction
 from .battle_session import BattleSession, Change, all_readiness, changed_cards
@@ -138,7 +138,8 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         with Horizontal(id="battle-body"):
             with Container(id="fleets"):
                 for index in range(len(state.players)):
-                    yield FleetColumn(index, state.ships_of(index), self.session.spec, self.readiness)
+                    yield FleetColumn(index, state.ships_of(index), self.session.spec, self.readiness,
+                                      ship_names(state))
             with Vertical(id="battle-side"):
                 yield Checklist(id="checklist")
                 yield OnTable(id="on-table")
@@ -315,7 +316,8 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         state = self.session.state
         await fleets.remove_children()
         self.readiness = self.all_readiness(state)
-        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.session.spec, self.readiness) for i in range(len(state.players)))
+        await fleets.mount_all(FleetColumn(i, state.ships_of(i), self.session.spec, self.readiness, ship_names(state))
+                               for i in range(len(state.players)))
         self.cards = {card.ship.id: card for card in self.query(ShipCard)}
         for ship_id, card in self.cards.items():
             if ship_id == self.selected or ship_id == self.target_id:

@@ -119,7 +119,7 @@ class PlannerScreen(FittedScreen):
         if self.rows and len(refusals) == 1 and "" not in refusals:  # one reason holds every shot back: say it once
             count = f"no shot may be made now: {refusals.pop()}"
         self.query_one("#plan-head", Static).update(
-            f"Fire plan · {self.turn_word} {state.turn} · {side} fires · {count} · best first by {SORT_WORDS[self.sort]}")
+            f"Fire plan for {side} · {self.turn_word} {state.turn} · {count} · best first by {SORT_WORDS[self.sort]}")
         self.query_one("#plan-measured", Static).update(self.measured_text())
         self.query_one(PlanTable).show(self.rows, set(self.marks), self.size.width < self.NARROW)
         self.show_row()

@@ -87,8 +87,11 @@ class FleetColumn(Vertical):
     """
 
     def __init__(self, index: int, ships: list[ShipState], spec: RecordSpec,
-                 readiness: Mapping[str, Sequence[ItemReadiness]] | None = None) -> None:
+                 readiness: Mapping[str, Sequence[ItemReadiness]] | None = None,
+                 names: Mapping[str, str] | None = None) -> None:
+        """`names`: every ship of the game as players read it (a card may name an enemy ship)."""
         super().__init__(id=f"fleet-{index}", classes="fleet-column")
+        self.names = names
         self.index = index
         self.spec = spec
         self._ships = column_order(ships, spec)
@@ -98,7 +101,7 @@ class FleetColumn(Vertical):
         yield PlayerHeader(id=f"player-{self.index}")
         with FleetCards():
             for ship in self._ships:
-                yield ShipCard(ship, self.spec, self._readiness.get(ship.id, ()))
+                yield ShipCard(ship, self.spec, self._readiness.get(ship.id, ()), self.names)
 
     def show_player(self, state: GameState, acting: Sequence[int] | None = None) -> None:
         self.query_one(PlayerHeader).show(player_content(state, self.index, self.spec, acting))

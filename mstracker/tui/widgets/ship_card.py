@@ -9,7 +9,7 @@ contract.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 from textual.content import Content
@@ -18,7 +18,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Static
 
-from ...game import FieldKind, FieldSpec, RecordSpec, ShipState
+from ...game import FieldKind, FieldSpec, GameState, RecordSpec, ShipState
 from ...rules.contract import ItemReadiness, Readiness
 
 BAR_WIDTH = 10
@@ -34,12 +34,20 @@ def bar_content(value: int, high: int, width: int = BAR_WIDTH) -> Content:
     return Content.assemble(("█" * full, style), ("░" * (width - full), "$foreground 30%"))
 
 
+def ship_names(state: GameState) -> dict[str, str]:
+    """Every ship of the game as players read it ("Sneak (#8)"), for a card value that names a ship."""
+    return {ship.id: ship.label for ship in state.ships.values()}
+
+
 def _flag_word(f: FieldSpec) -> str:
     return f"{f.glyph} {f.label}" if f.glyph else f.label
 
 
-def record_parts(record: dict[str, Any], spec: RecordSpec) -> tuple[list[Content], list[Content]]:
-    """(bars, other values in play) of a ship record, each a small piece of content."""
+def record_parts(record: dict[str, Any], spec: RecordSpec,
+                 names: Mapping[str, str] | None = None) -> tuple[list[Content], list[Content]]:
+    """(bars, other values in play) of a ship record, each a small piece of content. `names`: ship id ->
+    the ship as players read it ("Sneak (#8)"), for a value that names a ship ("Infiltrated by 8" read as
+    a number); a ship it does not know shows as "#8", as the cards head it."""
     bars: list[Content] = []
     others: list[Content] = []
     for f in spec.fields:
@@ -66,7 +74,8 @@ def record_parts(record: dict[str, Any], spec: RecordSpec) -> tuple[list[Content
                 others.append(Content.assemble(f"⏱ {f.label} ", (str(value), "bold")))
         elif f.kind is FieldKind.TEXT:
             if value not in (None, ""):
-                others.append(Content.assemble(f"{f.label} ", (str(value), "bold")))
+                shown = ((names or {}).get(str(value)) or f"#{value}") if f.ship else str(value)
+                others.append(Content.assemble(f"{f.label} ", (shown, "bold")))
         elif f.kind is FieldKind.LIST:
             if value:
                 others.append(Content.assemble(f"{f.label}: ", (", ".join(str(v) for v in value), "bold")))
@@ -116,7 +125,8 @@ def items_content(readiness: Sequence[ItemReadiness]) -> Content:
     return Content(" · ").join(parts)
 
 
-def ship_content(ship: ShipState, spec: RecordSpec, readiness: Sequence[ItemReadiness] = (), *, target: bool = False) -> Content:
+def ship_content(ship: ShipState, spec: RecordSpec, readiness: Sequence[ItemReadiness] = (), *, target: bool = False,
+                 names: Mapping[str, str] | None = None) -> Content:
     """The whole card as content (plain text reads well too: every glyph has a word). A ship out of play
     shows how it left and its bars only: nothing of it is live any more."""
     lost = spec.lost(ship.record)
@@ -134,7 +144,7 @@ def ship_content(ship: ShipState, spec: RecordSpec, readiness: Sequence[ItemRead
         head.append((f" [{ship.tag}]", "$text-accent"))
     head.append((f" · {ship.ship_class}", "dim"))
     lines = [Content.assemble(*head)]
-    bars, others = record_parts(ship.record, spec)
+    bars, others = record_parts(ship.record, spec, names)
     if lost:
         lines.extend(bars[:1])
         return Content("\n").join(lines)
@@ -176,9 +186,12 @@ class ShipCard(Static):
             super().__init__()
             self.ship_id = ship_id
 
-    def __init__(self, ship: ShipState, spec: RecordSpec, readiness: Sequence[ItemReadiness] = ()) -> None:
+    def __init__(self, ship: ShipState, spec: RecordSpec, readiness: Sequence[ItemReadiness] = (),
+                 names: Mapping[str, str] | None = None) -> None:
+        """`names`: every ship of the game as players read it, for a value that names a ship."""
         super().__init__(id=f"ship-{ship.id}")
         self.ship = ship
+        self.names = names
         self.spec = spec
         self.readiness = tuple(readiness)
         self.selected = False
@@ -187,7 +200,7 @@ class ShipCard(Static):
         self.update(self._content())
 
     def _content(self) -> Content:
-        return ship_content(self.ship, self.spec, self.readiness, target=self.target)
+        return ship_content(self.ship, self.spec, self.readiness, target=self.target, names=self.names)
 
     def show(
         self,

@@ -162,7 +162,7 @@ def test_x10_point_defence_at_most_once_per_unit_and_each_hit_removes_one() -> N
     g.to("gunnery", "point_defence")
     assert "own ordnance" in g.refused("point-defence", 6, ship="CV-1", token=token)
     assert "no point defence" in g.refused("point-defence", 6, ship="CA-1", token=token)
-    assert "point defence reaches 2" in g.refused("point-defence", 6, ship="FFAA-1", token=token, distance=3)
+    assert "out of range: point defence reaches 2 hexes, o1 is 3 away (cal §Point Defenses)" == g.refused("point-defence", 6, ship="FFAA-1", token=token, distance=3)
     assert "may shoot o1 (3 units when point defence began) 3 more times this round, not 4" in g.refused(
         "point-defence", 6, 6, 6, 6, ship="FFAA-1", token=token, shots=4)
     text = g.text("point-defence", 4, 1, 5, ship="FFAA-1", token="1", shots=3, in_range=True)
@@ -321,9 +321,9 @@ def test_losing_cc_calls_for_removing_craft() -> None:
     assert g.state.players[1].resources == {"cc": 0, "craft": 3}
     [obligation] = g.eng.obligations(g.state)
     assert (obligation.id, obligation.player, obligation.resolve) == ("cc-over:2", 1, "remove-ordnance")
-    assert obligation.text.startswith("Blue has 3 fighters and bombers in play with C&C 0: remove 3 now, their choice")
+    assert obligation.text.startswith("Blue has 3 fighters and bombers in play with C&C 0: remove 3 now, the tokens of their choice (remove-ordnance)")
     assert "cal §Command & Control" in obligation.cite
-    assert "override cc-over:2" in g.refused("next-step", force=True)
+    assert "override “cc-over:2”" in g.refused("next-step", force=True)
     remove = g.eng.legal_action(g.state, "remove-ordnance")
     assert remove.defaults(["token", "units", "reason"]) == {"token": "o1", "units": 3, "reason": "above C&C"}
     g.act("remove-ordnance", token="o1", units=2, reason="C&C")  # one still too many

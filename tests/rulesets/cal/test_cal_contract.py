@@ -170,7 +170,7 @@ def test_damage_control_or_rally_is_due_for_every_ship_that_needs_it() -> None:
     assert list(due) == ["damage-control:1", "damage-control:5"]
     assert due["damage-control:1"].text == "Lance (#1) must make its Damage Control roll or rally the crew (engines offline)"
     assert due["damage-control:5"].cite == "cal §0 Interphase, step 6" and due["damage-control:5"].ships == ("5",)
-    assert "override damage-control:1" in g.refused("next-step", force=True)
+    assert "override “damage-control:1”" in g.refused("next-step", force=True)
     g.act("damage-control", 2, ship="DD-1", choice="repair")  # a failure still settles it
     g.act("rally", 6, ship="K-1")
     assert g.eng.obligations(g.state) == () and {"damage_control"} <= set(g.state.ticked)

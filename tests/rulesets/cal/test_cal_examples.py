@@ -80,7 +80,7 @@ def test_destroyer_over_four_rounds_default_fire_timing() -> None:
     blast = g.eng.legal_action(g.state, "blast", prefer="CA-1")
     assert (blast.allowed, blast.actor, blast.actors) == (True, "1", ("1",))  # the exploded ship acts
     assert "Lance (#1) exploded in a Reactor Breach: its blast of 3" in g.refused("next-step", force=True)
-    assert "override blast:1" in g.refused("cc-check")  # everything else waits for the blast
+    assert "override “blast:1”" in g.refused("cc-check")  # everything else waits for the blast
     assert "is destroyed: it cannot be targeted" in g.refused("blast", ship="DD-1", targets="DD-1")
     events = g.act("blast", ship="DD-1", targets="CA-1")
     assert "Immediate damage 3 against SS 60" in events[0].text and g.rec("CA-1")["ss"] == 57

@@ -63,8 +63,8 @@ def test_point_defence_is_not_offered_as_a_weapon_for_fire() -> None:
     fire = g.eng.legal_action(g.state, "fire", prefer="3")
     assert fire.weapon in weapons
     assert g.refused("fire", 6, ship="FFAA-1", weapon=points[0].item, target="K-1", distance=1) == (
-        "Point is point defence, ineffective against ships (cal §Point Defenses): use point-defence 3 TOKEN at "
-        "hostile ordnance")
+        "Point is point defence, ineffective against ships (cal §Point Defenses): fire it at hostile ordnance "
+        "with point-defence")
 
 
 def test_the_odds_name_ss_reaching_zero_as_players_say_it() -> None:

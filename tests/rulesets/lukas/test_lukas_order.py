@@ -16,8 +16,8 @@ from mstracker.fleet import Roster
 from mstracker.game import Action
 
 ORDER_REFUSAL = ("Decide the order of turns before anything else: each player rolls a d6, the highest goes first "
-                 "(or the table names who goes first) (lukas §1.b); do it with roll-order. The table may override "
-                 "it as a logged decision: override order-of-turns REASON")
+                 "(or the table names who goes first) (lukas §1.b); do it with roll-order. The table may set it "
+                 "aside as a logged decision: override “order-of-turns”, giving the reason")
 
 
 def three_players() -> list[Roster]:

@@ -11,8 +11,8 @@ from mstracker.game import Action
 from mstracker.game.plugin import Acting
 
 NO_INITIATIVE = ("Turn 1 has no initiative yet: each side rolls 1D6, the higher activates first (ties are rolled "
-                 "again), before any ship is activated (pz8 §2); do it with roll-initiative. The table may override "
-                 "it as a logged decision: override initiative REASON")
+                 "again), before any ship is activated (pz8 §2); do it with roll-initiative. The table may set it "
+                 "aside as a logged decision: override “initiative”, giving the reason")
 
 
 def test_no_ship_moves_or_fires_and_the_turn_does_not_go_on_before_the_initiative() -> None:
@@ -117,7 +117,7 @@ def test_with_require_move_the_activated_ship_moves_before_it_fires_or_ends() ->
     refusal = play.refused("fire", 6, ship="A1", target="B1", distance=2)
     assert refusal == ("Alpha 1 (#1) moves before it fires or its activation ends: at least 1 MP, the first one "
                        "forward (the game's settings ask the app to hold the table to it) (pz8 §3); do it with move. "
-                       "The table may override it as a logged decision: override move-first REASON")
+                       "The table may set it aside as a logged decision: override “move-first”, giving the reason")
     assert play.refused("end-activation") == refusal and play.refused("next-step") == refusal
     assert play.eng.legal_action(play.state, "launch-torpedo").reason == refusal
     assert "The first MP must move the ship forward" in play.refused("move", ship="A1", mps="R")

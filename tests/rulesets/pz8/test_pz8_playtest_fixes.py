@@ -74,8 +74,8 @@ def test_advance_at_the_last_activation_stops_where_the_players_move_torpedoes_a
     assert (drift.cite, drift.resolve) == ("pz8 §6", "set-drift")
     assert play.refused("advance") == (
         "Asteroids a1 shift one hex at the end of each turn in a pre-planned direction, shown by a counter with an "
-        "arrow in one corner hex; no direction is recorded yet (set-drift DIRECTION, e.g. NE) (pz8 §6); do it with "
-        "set-drift. The table may override it as a logged decision: override asteroid-drift REASON")
+        "arrow in one corner hex; no direction is recorded yet (set-drift, e.g. NE) (pz8 §6); do it with "
+        "set-drift. The table may set it aside as a logged decision: override “asteroid-drift”, giving the reason")
     play.act("set-drift", direction="NE")
     play.act("advance")  # Activated chits, victory check, turn 2's initiative
     assert (play.state.turn, play.state.current_step.id) == (2, "roll")

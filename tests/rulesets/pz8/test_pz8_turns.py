@@ -66,7 +66,7 @@ def test_initiative_ties_are_rolled_again_and_the_roll_is_checked() -> None:
     refusal = play.refused("activate", ship="A1")
     assert refusal == ("Turn 1 has no initiative yet: each side rolls 1D6, the higher activates first (ties are rolled "
                        "again), before any ship is activated (pz8 §2); do it with roll-initiative. The table may "
-                       "override it as a logged decision: override initiative REASON")
+                       "set it aside as a logged decision: override “initiative”, giving the reason")
     assert play.refused("next-step") == refusal  # the turn does not go on without it
     assert play.refused("next-step", force=True) == refusal
     assert play.refused("roll-initiative", 3, 3) == (
@@ -106,7 +106,7 @@ def test_next_step_through_the_activation_steps_loops_until_every_ship_is_done()
         "Alpha 1 (#1) Activated: no → yes, Activated chit (pz8 §2)",
         "Alpha 1 (#1) Active: yes → no, activation over",
         "B's activation step: 1 of 1 next (pz8 §2)",
-        "B is now the active player",
+        "The active player is now B",
     ]
     assert play.rec("A1", "activated") and play.state.current_step.id == "choose" and play.state.active == 1
     play.act("activate", ship="B1")
@@ -123,8 +123,8 @@ def test_the_activation_steps_are_left_early_only_as_a_table_decision() -> None:
     assert play.state.current_step.id == "choose"  # no ship activated: next-step says so at step 1 (pz8 §2)
     refusal = play.refused("next-step")
     assert refusal == ("Every Spaceship is activated each turn; not activated yet: Alpha 1 (#1), Alpha 2 (#2), "
-                       "Bravo 1 (#3), Bravo 2 (#4) (pz8 §2); do it with activate. The table may override it as a "
-                       "logged decision: override activations-left REASON")
+                       "Bravo 1 (#3), Bravo 2 (#4) (pz8 §2); do it with activate. The table may set it aside as a "
+                       "logged decision: override “activations-left”, giving the reason")
     assert play.refused("next-step", force=True) == refusal  # force is for the players' own items
     events = play.act("override", obligation="activations-left", reason="the fleets disengage")
     assert "Table decision" in events[0].text and "the fleets disengage" in events[0].text
@@ -174,7 +174,7 @@ def test_asteroids_first_setting_swaps_the_end_of_turn_prompts() -> None:
     play.activation("B1")
     play.act("next-step")
     assert play.state.current_phase.id == "end-asteroids-first"
-    assert "no direction is recorded yet (set-drift DIRECTION, e.g. NE) (pz8 §6)" in play.refused("next-step")
+    assert "no direction is recorded yet (set-drift, e.g. NE) (pz8 §6)" in play.refused("next-step")
     play.act("set-drift", direction="NE")
     play.act("next-step")
     assert play.state.current_phase.id == "end-torpedoes"

@@ -37,8 +37,7 @@ def test_planned_shot_is_the_fire_action_and_distance_only_decides_the_reach(g: 
     assert plugin.plan_shot(g.s, claw, "w1", spear, 15).refused == ""  # range 15 (§5 D5): 15 reaches
     far = plugin.plan_shot(g.s, claw, "w1", spear, 16)
     assert far.args["distance"] == 16
-    assert far.refused == ("Cluster Torpedo Launcher reaches 15 units; the target is 16 away (spook §3 B2: in range "
-                           "to attack)")
+    assert far.refused == "out of range: Cluster Torpedo Launcher reaches 15 units, the target is 16 away (spook §3 B2)"
     assert plugin.plan_shot(g.s, claw, "d1", spear, None) is None  # a flare launcher is no weapon
 
 
@@ -154,7 +153,7 @@ def test_a_measured_distance_beyond_range_refuses_the_row(g: Play) -> None:
     by_weapon = {r.weapon_name: r for r in rows}
     assert by_weapon["Cluster Torpedo Launcher"].known and by_weapon["Cluster Torpedo Launcher"].distance == 12
     turret = by_weapon["Mass Driver Turret"]  # range 2 (§5 C1)
-    assert not turret.known and turret.p_hit is None and "reaches 2 units; the target is 12 away" in turret.refused
+    assert not turret.known and turret.p_hit is None and "reaches 2 units, the target is 12 away" in turret.refused
     assert rows[-1] is turret  # refused rows come last
     g.act("fire", ship="Blue Claw", weapon="Mass Driver Turret", target="Red Spear", in_range=True)  # accuracy 10 >= 5: no dice
     assert "Mass Driver Turret" not in {r.weapon_name for r in fire_plan(g.eng, g.s, ship="Blue Claw")}

@@ -105,7 +105,7 @@ def test_friendly_fire_in_range_of_the_target_when_the_table_measures_so() -> No
     g.start()
     events = g.act("fire", 12, ship="Pike", weapon="w1", target="Picket", in_range=True)
     assert any(e.text == "Friendly fire: Blue names an own ship within 20 units of Picket (#3) to take 100 "
-                         "(friendly-fire SHIP), or friendly-fire none" for e in events)
+                         "(friendly-fire), or none" for e in events)
 
 
 def test_retired_ships_are_out_of_play_but_not_lost_and_boarding_is_not_a_skull() -> None:

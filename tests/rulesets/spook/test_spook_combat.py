@@ -224,7 +224,7 @@ def test_attack_refusals_name_the_reason_and_change_nothing() -> None:
     g = battle()
     assert "one of Blue's own ships" in g.refused("fire", ship="Lance", weapon="w1", target="Pike")
     assert "not a weapon" in g.refused("fire", ship="Lance", weapon="a1", target="Hawk")
-    assert "reaches 20 units; the target is 25 away" in g.refused("fire", 11, ship="Lance", weapon="w1",
+    assert "reaches 20 units, the target is 25 away" in g.refused("fire", 11, ship="Lance", weapon="w1",
                                                                    target="Hawk", distance=25)
     assert "not the active player" in g.refused("fire", ship="Hawk", weapon="w1", target="Lance")
     assert "no item 'Laser'" in g.refused("fire", ship="Lance", weapon="Laser", target="Hawk")

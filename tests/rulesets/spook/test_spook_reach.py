@@ -39,7 +39,7 @@ def test_in_range_fires_and_the_log_says_it_was_not_measured() -> None:
 
 def test_a_measured_distance_is_logged_and_one_beyond_the_range_refused() -> None:
     g = battle()
-    assert "reaches 12 units; the target is 13 away" in g.refused("fire", 6, ship="Lance", weapon="Torpedo Launcher",
+    assert "out of range: Torpedo Launcher reaches 12 units, the target is 13 away" in g.refused("fire", 6, ship="Lance", weapon="Torpedo Launcher",
                                                                    target="Picket", distance=13)
     # Torpedo Launcher (§5 D2): 35 damage, accuracy 6 >= agility 5: no roll, 35 for sure: 200 → 165
     events = g.act("fire", ship="Lance", weapon="Torpedo Launcher", target="Picket", distance=12)
