@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..rules.outcome import capped_mean
+from ..rules.outcome import capped_damage, capped_mean
 from .state import GameState, ShipState
 
 if TYPE_CHECKING:
@@ -50,4 +50,14 @@ def with_expected_dealt(plugin: RulesetPlugin, state: GameState, kind: str, args
     dealt = expected_dealt(plugin, state, kind, args, odds)
     if dealt is None or dealt == odds.expected_damage:
         return odds
-    return dataclasses.replace(odds, expected_damage=dealt)
+    left = _left(plugin, state, kind, args)
+    damage = capped_damage(odds.damage, left) if odds.damage and left is not None else odds.damage
+    return dataclasses.replace(odds, expected_damage=dealt, damage=damage)  # the chart shows the same dealt
+
+
+def _left(plugin: RulesetPlugin, state: GameState, kind: str, args: Mapping[str, Any]) -> int | None:
+    """What the action's target has left on its first bar (armor, SS), or None."""
+    target = plugin.attack_target(state, kind, dict(args))
+    bars = plugin.record_spec().bars()
+    left = target.record.get(bars[0].key) if target is not None and bars else None
+    return left if isinstance(left, int) and not isinstance(left, bool) else None

@@ -75,3 +75,14 @@ def capped_mean(damage: Mapping[int, Fraction], left: int) -> Fraction:
     the target has left is no damage, and an empty bar takes none (the one definition: mstracker.game.damage)."""
     room = max(0, left)
     return sum((p * min(max(0, d), room) for d, p in damage.items()), Fraction(0))
+
+
+def capped_damage(damage: Mapping[int, Fraction], left: int) -> dict[int, Fraction]:
+    """The damage dealt to a target holding `left`: each value capped at it (every roll past it is `left`),
+    so a chart drawn from it and `capped_mean` speak of the same damage."""
+    room = max(0, left)
+    out: dict[int, Fraction] = {}
+    for d, p in sorted(damage.items()):
+        dealt = min(max(0, d), room)
+        out[dealt] = out.get(dealt, Fraction(0)) + p
+    return out

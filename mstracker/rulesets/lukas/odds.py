@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...rules.outcome import AttackOdds, capped_mean
+from ...rules.outcome import AttackOdds, capped_damage, capped_mean
 from .model import Ruleset
 from ...dice import parse
 from .procedures import HIT_DIE, AttackPlan, hit_distribution, outcome_distribution, plan_attack
@@ -50,7 +50,7 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any]) -> AttackOdds:
     expected = capped_mean(dict(damage.items()), armor) if armor is not None else damage.mean
     return AttackOdds(
         p_hit=p_hit,
-        damage=dict(damage.items()),
+        damage=dict(damage.items()) if armor is None else capped_damage(dict(damage.items()), armor),  # dealt
         expected_damage=expected,
         p_destroy=p_destroy,
         outcomes=named,

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...dice import Distribution
 from ...rules.names import possessive
-from ...rules.outcome import AttackOdds, capped_mean
+from ...rules.outcome import AttackOdds, capped_damage, capped_mean
 from .effects import percent_up
 from .model import Ruleset
 from .procedures import MAX_FLARE_LAUNCHERS, AttackOutcome, attack_distribution, attack_setup
@@ -131,12 +131,15 @@ def attack_odds(ruleset: Ruleset, options: dict[str, Any], shot: Distribution[At
         threshold = int(ruleset.setting("destroyed_at_armor"))
         p_destroy = damage.probability(lambda d: armor - d <= threshold)
         expected = capped_mean(dict(damage.items()), armor)  # damage past the armor left is no damage
+        dealt = capped_damage(dict(damage.items()), armor)  # the chart shows that same damage dealt
         if armor > t.armor:
             notes.append(f"armor {armor} is above a {possessive(setup.target_name)} full armor {t.armor}")
+    else:
+        dealt = dict(damage.items())
 
     return AttackOdds(
         p_hit=p_hit,
-        damage=dict(damage.items()),
+        damage=dealt,
         outcomes=outcomes,
         expected_damage=expected,
         p_destroy=p_destroy,
@@ -190,7 +193,7 @@ def mines_odds(ruleset: Ruleset, count: int, *, armor: int | None = None, per_mi
     one = table_odds(table).map(lambda i: table.rows[i].value or 0)
     return AttackOdds(
         p_hit=damage.probability(lambda d: d > 0),
-        damage=dict(damage.items()),
+        damage=dict(damage.items()) if armor is None else capped_damage(dict(damage.items()), armor),
         expected_damage=expected,
         p_destroy=p_destroy,
         extra={"p_each_mine_detonates": one.probability(lambda d: d > 0)},

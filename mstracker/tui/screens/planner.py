@@ -60,7 +60,7 @@ class PlannerScreen(FittedScreen):
         Binding("D", "distance('target')", "Target dist"),
         Binding("s", "sort", "Sort"),
         Binding("c", "clear_marks", "Clear marks"),
-        Binding("p", "switch_side", "Side"),
+        Binding("p", "switch_side", "Other side"),
     ]
     FOOTER_GIVE_WAY = ("clear_marks", "back")
 

@@ -102,11 +102,20 @@ class Checklist(OptionList):
         self._ticked = state.ticked
         self.clear_options()
         self.add_options(step_options(state, engine, results))
+        self._wrap_at_width()
         phase = state.current_phase
         self.border_title = "Checklist · game over" if state.finished else (
             f"Checklist · {phase.name}" if phase is not None else "Checklist")
         if phase is not None and not state.finished and state.step < self.option_count:
             self.highlighted = state.step  # the current step, scrolled into view
+
+    def _wrap_at_width(self) -> None:
+        """Wrap the items again at the width they are shown at. The new items are wrapped as they are
+        added, and when they bring the scrollbar it takes a column from them: OptionList keeps the wrap
+        it worked out before, so the last wrapped lines fell off the end (the scroll stopped short)."""
+        self._line_cache.clear()
+        self._option_render_cache.clear()
+        self._update_lines()
 
     @on(OptionList.OptionSelected)
     def _toggle(self, event: OptionList.OptionSelected) -> None:

@@ -28,6 +28,21 @@ def fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def ship_text(name: str, width: int) -> str:
+    """A ship's name to fit `width`: the leading words cut to their initials first ("Xaylot Lance 1" ->
+    "X. Lance 1"), since the end of a name is what tells ships of one fleet apart (Lance 1, Lance 2); only
+    then cut at the end."""
+    if len(name) <= width:
+        return name
+    words = name.split()
+    for n in range(len(words) - 1):
+        words[n] = words[n][0] + "."
+        short = " ".join(words)
+        if len(short) <= width:
+            return short
+    return fit(" ".join(words), width)
+
+
 def weapon_text(row: PlanRow, width: int) -> str:
     """The weapon's name with its item id ("Heavy Missiles w2"), the name cut to fit and the id always
     kept: two weapons of the same kind on one ship are two rows that must be told apart."""
@@ -91,7 +106,7 @@ class PlanTable(DataTable):
     @staticmethod
     def cells(row: PlanRow, marked: bool, widths: Sequence[int]) -> tuple[Text, ...]:
         style = "" if row.known else "dim"
-        names = (fit(row.ship_name, widths[1]), weapon_text(row, widths[2]), fit(row.target_name, widths[3]))
+        names = (ship_text(row.ship_name, widths[1]), weapon_text(row, widths[2]), ship_text(row.target_name, widths[3]))
         if row.refused:
             figures = ("—", "—", "—")
         elif row.needs_distance:

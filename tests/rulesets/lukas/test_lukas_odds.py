@@ -124,6 +124,7 @@ def test_heavy_turret_with_the_bridge_destroyed_by_hand(rs: Ruleset) -> None:
     # -> 2, faces 5-12 -> 3: E = 8/12 * (3 * 1 + 2 + 8 * 3) / 12 = 2/3 * 29/12 = 29/18 (uncapped 19/6).
     odds = attack_odds(rs, opts(weapon="Heavy Turret", target="frigate", bridge_damaged=True, armor=3))
     assert odds.p_hit == Fraction(2, 3)
-    assert odds.damage == {0: Fraction(1, 3), 1: Fraction(1, 6), **{d: Fraction(2, 3) / 12 for d in range(2, 11)}}
+    # the chart shows the damage dealt: 3 is every face from 5 to 12 (8/12 of the 8/12 that hit)
+    assert odds.damage == {0: Fraction(1, 3), 1: Fraction(1, 6), 2: Fraction(2, 3) / 12, 3: Fraction(4, 9)}
     assert odds.expected_damage == Fraction(29, 18)
     assert odds.p_destroy == Fraction(4, 9)

@@ -73,8 +73,10 @@ def test_mines_odds_equal_the_command_for_the_same_crossing(capsys: pytest.Captu
     g.act("lay-mines", ship="Sower", count=3)
     g.end_turn()
     crossing = odds(g, "cross-mines", ship="Picket", count=2)  # a Frigate at its full 200 armor
-    # each d8: 1-3 nothing (3/8), 4-7 100 (4/8), 8 200 (1/8); two mines add up
-    assert crossing.damage == {0: F(9, 64), 100: F(24, 64), 200: F(16 + 6, 64), 300: F(8, 64), 400: F(1, 64)}
+    # each d8: 1-3 nothing (3/8), 4-7 100 (4/8), 8 200 (1/8); two mines add up to 0 (9/64), 100 (24/64),
+    # 200 (16 + 6), 300 (8), 400 (1); past the 200 armor left is no damage, so 200 holds 22 + 8 + 1
+    assert crossing.damage == {0: F(9, 64), 100: F(24, 64), 200: F(22 + 8 + 1, 64)}
+    assert crossing.expected_damage == F(24 * 100 + 31 * 200, 64)
     assert crossing.p_hit == F(55, 64) and crossing.p_destroy == F(22 + 8 + 1, 64)
     assert crossing.extra["p_each_mine_detonates"] == F(5, 8)
     assert crossing == mines_odds(RULESET, 2, armor=200)

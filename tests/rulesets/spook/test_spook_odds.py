@@ -14,10 +14,13 @@ from mstracker.rulesets.spook.odds import attack_odds
 def test_ion_beam_vs_frigate(rs: Ruleset) -> None:
     # Accuracy 4 < agility 5, so a d12: 1-5 miss, 6-10 half (50), 11 full (100), 12 friendly fire.
     # p_hit = 6/12; E = (5*50 + 100)/12 = 175/6; p_ff = 1/12; armor 50 dies on 6-11 (6/12), armor 60 only on 11.
-    # At armor 50 damage past 50 is no damage: E = 50 * 6/12 = 25.
+    # At armor 50 damage past 50 is no damage: E = 50 * 6/12 = 25, and the chart shows that same damage
+    # dealt: the full 100 (1/12) deals the 50 left, so 50 has 5/12 + 1/12 = 1/2.
     odds = attack_odds(rs, {"weapon": "Ion Beam", "target": "Frigate", "armor": 50})
     assert odds.p_hit == F(1, 2)
-    assert odds.damage == {0: F(1, 2), 50: F(5, 12), 100: F(1, 12)}
+    assert odds.damage == {0: F(1, 2), 50: F(1, 2)}
+    assert attack_odds(rs, {"weapon": "Ion Beam", "target": "Frigate"}).damage == {0: F(1, 2), 50: F(5, 12),
+                                                                                  100: F(1, 12)}
     assert odds.expected_damage == 25
     assert attack_odds(rs, {"weapon": "Ion Beam", "target": "Frigate"}).expected_damage == F(175, 6)
     assert odds.extra == {"p_friendly_fire": F(1, 12)}
@@ -70,7 +73,8 @@ def test_cluster_torpedo_vs_carrier(rs: Ruleset) -> None:
     odds = attack_odds(rs, {"weapon": "Cluster Torpedo Launcher", "target": "Carrier", "armor": 100})
     assert odds.expected_damage == 75
     assert odds.p_destroy == F(1, 2)
-    assert odds.damage == {25 * k: F(1, 6) for k in range(1, 7)}
+    # the chart shows the damage dealt: 25, 50, 75 (1/6 each) and the 100 left (4, 5 and 6: 1/2)
+    assert odds.damage == {25: F(1, 6), 50: F(1, 6), 75: F(1, 6), 100: F(1, 2)}
 
 
 def test_distribution_sums_to_one_and_notes_explain(rs: Ruleset) -> None:
