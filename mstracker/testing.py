@@ -11,11 +11,12 @@ Use it from a ruleset's own tests::
 The game state it checks is generated from the package's `demo` (its two sample fleets played through
 `to_attack` to the first attack). What it holds a ruleset to:
 
-* **Exact odds are the decider's.** For every rolling action the state offers (each actor, each ready
+* **Exact odds are what the action does.** For every rolling action the state offers (each actor, each ready
   weapon, the targets it may aim at, the demo's measured values) whose odds the engine gives, every face
-  combination of its declared dice (a typed action's `dice`, a decider's `action_dice`, enumerated up to
-  `MAX_COMBINATIONS`) is put through the decider: the expected damage dealt (the one definition, `mstracker.game.damage`) and the chance to
-  destroy that this gives are exactly the odds'. The decider rolls exactly the dice it declared.
+  combination of its declared `dice` (enumerated up to `MAX_COMBINATIONS`) is put through the engine: the
+  distribution of what it did (as the action's `observed` reads the records) is exactly its `outcome`;
+  for an action with no `observed`, the expected damage dealt (the one definition, `mstracker.game.damage`)
+  and the chance to destroy are exactly its odds'. It rolls exactly the dice it declared.
 * **The planner's row is the dialog's odds**, and one attack's focus fire is its row.
 * **Refusals agree.** An action the legality answer refuses, the engine refuses too; an actor or a target
   the legality answer leaves out, the engine refuses.
@@ -203,9 +204,7 @@ def typed_outcomes(situation: Situation, offered: Offered, limit: int = MAX_COMB
     of its declared `dice` did, as its `observed` reads the records); None when the action is not typed, has
     no outcome or reading, or its plan is too large to enumerate."""
     eng, state = situation.engine, situation.state
-    typed = eng.plugin.typed_action(offered.action.kind)
-    if typed is None:
-        return None
+    typed = eng.plugin.rule_action(offered.action.kind)
     args = offered.spec.coerce(offered.action.args)
     prepared = typed.prepare(state, args)
     promised = typed.outcome(prepared)
@@ -239,18 +238,18 @@ class RulesetConformance:
     def situation(self, ruleset_id: str) -> Situation:
         return demo_situation(ruleset_id)
 
-    def test_exact_odds_are_what_the_decider_does_with_every_face(self, situation: Situation) -> None:
+    def test_exact_odds_are_what_the_action_does_with_every_face(self, situation: Situation) -> None:
         offered = offered_attacks(situation)
         checked = 0
         for n, one in enumerate(offered):
             limit = MAX_COMBINATIONS if n == 0 else MAX_OTHER_COMBINATIONS
-            if situation.engine.plugin.typed_action(one.action.kind) is not None:
-                pair = typed_outcomes(situation, one, limit)
-                if pair is not None:  # a typed action: its whole outcome, ship by ship, is what every face does
-                    assert pair[0] == pair[1], (one.action, "outcome", pair[0], "decided", pair[1])
-                    checked += 1
+            pair = typed_outcomes(situation, one, limit)
+            if pair is not None:  # its whole outcome, ship by ship, is what every face does (as `observed` reads it)
+                assert pair[0] == pair[1], (one.action, "outcome", pair[0], "decided", pair[1])
+                checked += 1
                 continue
-            outcome = enumerated_outcome(situation, one, MAX_COMBINATIONS if n == 0 else MAX_OTHER_COMBINATIONS)
+            # no `observed` reading (or no outcome): its odds' figures against the target's records
+            outcome = enumerated_outcome(situation, one, limit)
             if outcome is None:
                 continue
             odds = situation.engine.action_odds(situation.state, one.action)

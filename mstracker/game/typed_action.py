@@ -20,8 +20,7 @@ out: a ship whose activation is still to come), `after(p, earlier)` (the same de
 earlier outcome, for focus fire in the rules' order), `odds_words(p)` (the result words, marks and notes
 its odds list).
 
-The engine decides a typed action by prepare → dice → apply. Old `@action` deciders go through the one
-adapter `DeciderAction`, so both kinds work side by side.
+The engine decides every action of a ruleset by prepare → dice → apply.
 
 Pure: no I/O.
 """
@@ -44,7 +43,7 @@ if TYPE_CHECKING:
     from .plugin import RulesetPlugin
     from .state import GameState
 
-__all__ = ["DeciderAction", "Incomplete", "OddsWords", "Outcome", "RuleAction"]
+__all__ = ["Incomplete", "OddsWords", "Outcome", "RuleAction"]
 
 P = TypeVar("P")
 
@@ -196,42 +195,3 @@ class RuleAction(ABC, Generic[P]):
         if found is None or words is None:
             return None
         return odds_of(found.bind(lambda o: self.settle(p, o)), words)
-
-
-@dataclass(frozen=True, slots=True)
-class Form:
-    """An old decider's prepared value: the state and its checked arguments (it refuses for itself)."""
-
-    state: GameState
-    args: Mapping[str, Any]
-
-
-class DeciderAction(RuleAction[Form]):
-    """The adapter: an `@action` decider method of the plugin seen as a typed action (its refusals are
-    the decider's, its dice `action_dice`, its odds `action_odds`)."""
-
-    def __init__(self, plugin: RulesetPlugin, spec: ActionSpec) -> None:
-        super().__init__(plugin)
-        self.own_spec = spec
-
-    @property
-    def kind(self) -> str:
-        return self.own_spec.kind
-
-    def prepare(self, state: GameState, args: Mapping[str, Any]) -> Form:
-        return Form(state, args)
-
-    def dice(self, p: Form) -> DicePlan | None:
-        return self.plugin.action_dice(p.state, self.kind, dict(p.args))
-
-    def apply(self, p: Form, dice: DiceRecorder, batch: Batch) -> None:
-        batch.add(*self.plugin.decide(batch.state, self.kind, dict(p.args), dice))
-
-    def events(self, state: GameState, p: Form, dice: DiceRecorder) -> list[Event]:
-        return list(self.plugin.decide(state, self.kind, dict(p.args), dice))
-
-    def odds(self, state: GameState, args: Mapping[str, Any]) -> AttackOdds | None:
-        from .damage import with_expected_dealt
-
-        plain = dict(args)
-        return with_expected_dealt(self.plugin, state, self.kind, plain, self.plugin.action_odds(state, self.kind, plain))
