@@ -28,7 +28,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -108,7 +108,9 @@ class OddsWords:
     count), the result words shown even at 0 (`results`, "none" first), the marks whose chance is shown
     (`marks`: extra "p_<mark>"), the notes, whether the dealt damage is a table worth showing, and whether
     the decision can destroy anything at all (`destroys`: an initiative roll cannot, so it shows no chance to
-    destroy rather than a silent 0%)."""
+    destroy rather than a silent 0%). `hit_label` names the headline chance (an outcome's `hit`: "Fighters
+    stay"); `result` words an outcome when its result is more than the target's state (cal's intercept:
+    which of two tokens stays), and the odds list the chance of each word it gives instead of `results`."""
 
     ship: str | None
     results: tuple[str, ...] = ()
@@ -117,6 +119,8 @@ class OddsWords:
     damage_table: bool = True
     destroys: bool = True
     extra: Mapping[str, Any] = field(default_factory=dict)
+    hit_label: str = "Hit chance"
+    result: Callable[[Outcome], str] | None = None
 
 
 class RuleAction(ABC, Generic[P]):
