@@ -36,51 +36,8 @@ said, where not declared.
   round (cal) says how each phase is shared with `phase_play` (in turn, step by step in turn, together
   with a pass each, or once for all; see game.turn_order), `any_side` the actions any side may do then.
 
-Example: a ruleset adds a "fire" action and an automatic reload step::
-
-    @dataclass(frozen=True)
-    class Shot:
-        ship: ShipState
-        weapon: ShipItem
-        target: ShipState
-
-    class Fire(RuleAction[Shot]):
-        spec = ActionSpec("fire", "fire one weapon at a ship: d12, 4+ hits for 100",
-                          (ArgSpec("ship", ArgType.SHIP), ArgSpec("weapon", ArgType.ITEM),
-                           ArgSpec("target", ArgType.SHIP)), rolls=True)
-
-        def prepare(self, state, args):
-            for name in ("ship", "weapon", "target"):
-                if not args.get(name):
-                    raise Incomplete(name)
-            ship = self.plugin.acting_ship(state, args["ship"], own=True)
-            return Shot(ship, ship.item(args["weapon"]), state.find_ship(args["target"]))
-
-        def dice(self, p):
-            plan = PlanBuilder()
-            plan.die(12, "to hit (4+)", ship=p.ship.id, table="Hit table (§4)")
-            return plan.build()
-
-        def apply(self, p, dice, batch):
-            face = dice.roll(12)
-            batch.story("fired", f"{p.ship.label} fires {p.weapon.name}: d12={face}", dice=dice_data(dice.take()))
-            batch.set(p.ship.id, f"{p.weapon.id}.reload", 1, "fired")
-            if face >= 4:
-                batch.set(p.target.id, "armor", max(0, p.target.get("armor") - 100), "hit")
-
-    class Plugin(RulesetPlugin):
-        narrative = frozenset({"fired"})
-        step_actions = {"attack": ("fire",)}
-        rule_actions = (Fire,)
-
-        @auto_step("upkeep")
-        def _upkeep(self, state, dice):
-            batch = Batch(self, state)
-            for s in state.ships.values():
-                for it in s.items:
-                    if it.record.get("reload"):
-                        batch.set(s.id, f"{it.id}.reload", it.record["reload"] - 1, "reloading")
-            return batch.events
+The README's "Adding a ruleset" walks through a whole one (the tests' duel ruleset): a typed action that
+rolls (fire), one that does not (strike), an automatic step and an obligation.
 """
 
 from __future__ import annotations

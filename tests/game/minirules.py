@@ -112,16 +112,13 @@ class Fire(RuleAction[Shot]):
                        ArgSpec("target", ArgType.SHIP, "target ship")), rolls=True)
 
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Shot:
-        if not args.get("ship"):
-            raise Incomplete("ship")
+        blank = next((name for name in ("ship", "weapon", "target") if not args.get(name)), None)
+        if blank is not None:
+            raise Incomplete(blank)
         ship = self.plugin.acting_ship(state, str(args["ship"]), own=True)
-        if not args.get("weapon"):
-            raise Incomplete("weapon")
         weapon = ship.item(str(args["weapon"]))
         if weapon.record.get("reload"):
             raise InvalidAction(f"{weapon.name} of {ship.label} is reloading ({weapon.record['reload']} turn(s) left)")
-        if not args.get("target"):
-            raise Incomplete("target")
         return Shot(ship, weapon, self.plugin.acting_ship(state, str(args["target"])))
 
     def apply(self, p: Shot, dice: DiceRecorder, batch: Batch) -> None:
