@@ -105,10 +105,17 @@ def demo_situation(ruleset_id: str) -> Situation:
 def offered_attacks(situation: Situation) -> list[Offered]:
     """The rolling actions the state offers against a ship, whose odds the engine gives: every actor the
     legality answer names, each of its ready weapons, each target it may aim at (first of each kind first)."""
+    return offered_actions(situation, rolling=True)
+
+
+def offered_actions(situation: Situation, rolling: bool = False) -> list[Offered]:
+    """The ruleset's actions the state offers as the legality answer fills them in: every actor it names,
+    each ready weapon, each target it may aim at, the demo's measured values (first of each kind first);
+    `rolling`: only the rolling ones whose odds the engine gives."""
     eng, state = situation.engine, situation.state
     found: list[list[Offered]] = []
     for spec in eng.action_specs():
-        if spec.generic or not spec.rolls:
+        if spec.generic or (rolling and not spec.rolls):
             continue
         legal = eng.legal_action(state, spec.kind)
         if not legal.allowed:
@@ -118,7 +125,7 @@ def offered_attacks(situation: Situation) -> list[Offered]:
         for args in _argument_sets(eng, state, spec, legal.actors, names, situation.measured):
             action = Action(spec.kind, args)
             try:
-                if eng.action_odds(state, action) is None:
+                if rolling and eng.action_odds(state, action) is None:
                     continue
                 eng.dice_plan(state, action)  # refused as filled in: not offered
             except InvalidAction:
@@ -262,6 +269,18 @@ class RulesetConformance:
         if not checked:
             pytest.skip(f"{situation.ruleset_id}: no rolling attack with exact odds at the demo's first attack")
 
+    def test_every_offered_outcome_is_what_the_action_does(self, situation: Situation) -> None:
+        """Rolling or not, attack or not: each action the state offers that gives its `outcome` (and reads
+        it back with `observed`) does exactly that distribution over every face combination of its dice."""
+        checked = 0
+        for one in offered_actions(situation):
+            pair = typed_outcomes(situation, one, MAX_OTHER_COMBINATIONS)
+            if pair is not None:
+                assert pair[0] == pair[1], (one.action, "outcome", pair[0], "decided", pair[1])
+                checked += 1
+        if not checked:
+            pytest.skip(f"{situation.ruleset_id}: no offered action reads its outcome back at the demo's first attack")
+
     def test_planner_rows_are_the_dialog_s_odds(self, situation: Situation) -> None:
         eng, state = situation.engine, situation.state
         distance = int(situation.measured.get("distance", "3"))
@@ -299,6 +318,12 @@ class RulesetConformance:
             if "ship" in names and legal.actors and others:
                 _assert_refused(eng, state, Action(legal.kind, {**args, "ship": others[0]}),
                                 f"#{others[0]} is not among the actors {legal.actors}")
+            target = next((a for a in spec.args if a.name == "target" and a.type is ArgType.SHIP), None)
+            if target is None or not legal.targets or legal.actor is None:
+                continue
+            for other in (s for s in state.ships if s not in legal.targets):
+                _assert_refused(eng, state, Action(legal.kind, {**args, "target": other}),
+                                f"#{other} is not among the targets {legal.targets} of #{legal.actor}")
 
     def test_every_refusal_of_a_typed_action_is_its_prepare_s(self, situation: Situation) -> None:
         eng, state = situation.engine, situation.state
