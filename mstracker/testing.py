@@ -314,10 +314,10 @@ class RulesetConformance:
             if not legal.allowed:
                 _assert_refused(eng, state, Action(legal.kind, args), f"legal says: {legal.reason}")
                 continue
-            others = [s for s in state.ships if s not in legal.actors]
-            if "ship" in names and legal.actors and others:
-                _assert_refused(eng, state, Action(legal.kind, {**args, "ship": others[0]}),
-                                f"#{others[0]} is not among the actors {legal.actors}")
+            if "ship" in names and legal.actors:
+                for other in (s for s in state.ships if s not in legal.actors):
+                    _assert_refused(eng, state, Action(legal.kind, {**args, "ship": other}),
+                                    f"#{other} is not among the actors {legal.actors}")
             target = next((a for a in spec.args if a.name == "target" and a.type is ArgType.SHIP), None)
             if target is None or not legal.targets or legal.actor is None:
                 continue
