@@ -1,7 +1,7 @@
 """The one import for ruleset authors: everything a ruleset package needs from mstracker.
 
 A ruleset written outside this tree imports only from here (`from mstracker.api import RulesetPackage,
-RulesetPlugin, action, Batch, ...`); the names behind it may move between mstracker's own modules,
+RulesetPlugin, RuleAction, Batch, ...`); the names behind it may move between mstracker's own modules,
 these stay. The package ships `py.typed`, so an author's type checker sees the contract's real types,
 and `mypy --strict` is kept clean on this module (`make typecheck`).
 
@@ -15,7 +15,7 @@ What is here, by what an author writes:
   `readiness` (`record_readiness` reads a record's flags and timers), actions, `step_actions`, the dice of
   every rolling action; its optional features declared as `Capabilities`), `TurnStructure`, the typed action `RuleAction` (its `prepare` refuses,
   `Incomplete` for a blank argument, its `outcome` a distribution of `Outcome`, its odds' words `OddsWords`),
-  `@action` deciders with `ArgSpec`/`ArgType` beside them, `@auto_step`,
+  its `ActionSpec` with `ArgSpec`/`ArgType`, `@auto_step` for the automatic steps,
   `Batch` for every change, `InvalidAction` to refuse, `DiceRecorder`, `Event`, `dice_data`, the state
   (`GameState`, `ShipState`, `ShipItem`, `PlayerState`, `Action`, `ActionSpec`) and the record
   (`RecordSpec`, `FieldSpec`, `FieldKind`);
@@ -58,7 +58,6 @@ if TYPE_CHECKING:
     from .game.events import dice_data as dice_data
     from .game.plugin import RulesetPlugin as RulesetPlugin
     from .game.plugin import TurnStructure as TurnStructure
-    from .game.plugin import action as action
     from .game.plugin import auto_step as auto_step
     from .game.plugin import record_readiness as record_readiness
     from .game.records import FieldKind as FieldKind
@@ -111,7 +110,7 @@ _WHERE: dict[str, str] = {
     "expected_dealt": "game.damage",
     **dict.fromkeys(("GameError", "InvalidAction"), "game.errors"),
     **dict.fromkeys(("Action", "ActionSpec", "ArgSpec", "ArgType", "DiceRecorder", "Event", "dice_data"), "game.events"),
-    **dict.fromkeys(("RulesetPlugin", "TurnStructure", "action", "auto_step", "record_readiness"), "game.plugin"),
+    **dict.fromkeys(("RulesetPlugin", "TurnStructure", "auto_step", "record_readiness"), "game.plugin"),
     **dict.fromkeys(("FieldKind", "FieldSpec", "RecordSpec"), "game.records"),
     **dict.fromkeys(("GameState", "PlayerState", "ShipItem", "ShipState"), "game.state"),
     **dict.fromkeys(("Incomplete", "OddsWords", "Outcome", "RuleAction"), "game.typed_action"),

@@ -11,11 +11,12 @@ Use it from a ruleset's own tests::
 The game state it checks is generated from the package's `demo` (its two sample fleets played through
 `to_attack` to the first attack). What it holds a ruleset to:
 
-* **Exact odds are the decider's.** For every rolling action the state offers (each actor, each ready
+* **Exact odds are what the action does.** For every rolling action the state offers (each actor, each ready
   weapon, the targets it may aim at, the demo's measured values) whose odds the engine gives, every face
-  combination of its declared dice (a typed action's `dice`, a decider's `action_dice`, enumerated up to
-  `MAX_COMBINATIONS`) is put through the decider: the expected damage dealt (the one definition, `mstracker.game.damage`) and the chance to
-  destroy that this gives are exactly the odds'. The decider rolls exactly the dice it declared.
+  combination of its declared `dice` (enumerated up to `MAX_COMBINATIONS`) is put through the engine: the
+  distribution of what it did (as the action's `observed` reads the records) is exactly its `outcome`;
+  for an action with no `observed`, the expected damage dealt (the one definition, `mstracker.game.damage`)
+  and the chance to destroy are exactly its odds'. It rolls exactly the dice it declared.
 * **The planner's row is the dialog's odds**, and one attack's focus fire is its row.
 * **Refusals agree.** An action the legality answer refuses, the engine refuses too; an actor or a target
   the legality answer leaves out, the engine refuses.
@@ -104,10 +105,17 @@ def demo_situation(ruleset_id: str) -> Situation:
 def offered_attacks(situation: Situation) -> list[Offered]:
     """The rolling actions the state offers against a ship, whose odds the engine gives: every actor the
     legality answer names, each of its ready weapons, each target it may aim at (first of each kind first)."""
+    return offered_actions(situation, rolling=True)
+
+
+def offered_actions(situation: Situation, rolling: bool = False) -> list[Offered]:
+    """The ruleset's actions the state offers as the legality answer fills them in: every actor it names,
+    each ready weapon, each target it may aim at, the demo's measured values (first of each kind first);
+    `rolling`: only the rolling ones whose odds the engine gives."""
     eng, state = situation.engine, situation.state
     found: list[list[Offered]] = []
     for spec in eng.action_specs():
-        if spec.generic or not spec.rolls:
+        if spec.generic or (rolling and not spec.rolls):
             continue
         legal = eng.legal_action(state, spec.kind)
         if not legal.allowed:
@@ -117,7 +125,7 @@ def offered_attacks(situation: Situation) -> list[Offered]:
         for args in _argument_sets(eng, state, spec, legal.actors, names, situation.measured):
             action = Action(spec.kind, args)
             try:
-                if eng.action_odds(state, action) is None:
+                if rolling and eng.action_odds(state, action) is None:
                     continue
                 eng.dice_plan(state, action)  # refused as filled in: not offered
             except InvalidAction:
@@ -203,9 +211,7 @@ def typed_outcomes(situation: Situation, offered: Offered, limit: int = MAX_COMB
     of its declared `dice` did, as its `observed` reads the records); None when the action is not typed, has
     no outcome or reading, or its plan is too large to enumerate."""
     eng, state = situation.engine, situation.state
-    typed = eng.plugin.typed_action(offered.action.kind)
-    if typed is None:
-        return None
+    typed = eng.plugin.rule_action(offered.action.kind)
     args = offered.spec.coerce(offered.action.args)
     prepared = typed.prepare(state, args)
     promised = typed.outcome(prepared)
@@ -239,18 +245,18 @@ class RulesetConformance:
     def situation(self, ruleset_id: str) -> Situation:
         return demo_situation(ruleset_id)
 
-    def test_exact_odds_are_what_the_decider_does_with_every_face(self, situation: Situation) -> None:
+    def test_exact_odds_are_what_the_action_does_with_every_face(self, situation: Situation) -> None:
         offered = offered_attacks(situation)
         checked = 0
         for n, one in enumerate(offered):
             limit = MAX_COMBINATIONS if n == 0 else MAX_OTHER_COMBINATIONS
-            if situation.engine.plugin.typed_action(one.action.kind) is not None:
-                pair = typed_outcomes(situation, one, limit)
-                if pair is not None:  # a typed action: its whole outcome, ship by ship, is what every face does
-                    assert pair[0] == pair[1], (one.action, "outcome", pair[0], "decided", pair[1])
-                    checked += 1
+            pair = typed_outcomes(situation, one, limit)
+            if pair is not None:  # its whole outcome, ship by ship, is what every face does (as `observed` reads it)
+                assert pair[0] == pair[1], (one.action, "outcome", pair[0], "decided", pair[1])
+                checked += 1
                 continue
-            outcome = enumerated_outcome(situation, one, MAX_COMBINATIONS if n == 0 else MAX_OTHER_COMBINATIONS)
+            # no `observed` reading (or no outcome): its odds' figures against the target's records
+            outcome = enumerated_outcome(situation, one, limit)
             if outcome is None:
                 continue
             odds = situation.engine.action_odds(situation.state, one.action)
@@ -262,6 +268,18 @@ class RulesetConformance:
             checked += 1
         if not checked:
             pytest.skip(f"{situation.ruleset_id}: no rolling attack with exact odds at the demo's first attack")
+
+    def test_every_offered_outcome_is_what_the_action_does(self, situation: Situation) -> None:
+        """Rolling or not, attack or not: each action the state offers that gives its `outcome` (and reads
+        it back with `observed`) does exactly that distribution over every face combination of its dice."""
+        checked = 0
+        for one in offered_actions(situation):
+            pair = typed_outcomes(situation, one, MAX_OTHER_COMBINATIONS)
+            if pair is not None:
+                assert pair[0] == pair[1], (one.action, "outcome", pair[0], "decided", pair[1])
+                checked += 1
+        if not checked:
+            pytest.skip(f"{situation.ruleset_id}: no offered action reads its outcome back at the demo's first attack")
 
     def test_planner_rows_are_the_dialog_s_odds(self, situation: Situation) -> None:
         eng, state = situation.engine, situation.state
@@ -296,10 +314,16 @@ class RulesetConformance:
             if not legal.allowed:
                 _assert_refused(eng, state, Action(legal.kind, args), f"legal says: {legal.reason}")
                 continue
-            others = [s for s in state.ships if s not in legal.actors]
-            if "ship" in names and legal.actors and others:
-                _assert_refused(eng, state, Action(legal.kind, {**args, "ship": others[0]}),
-                                f"#{others[0]} is not among the actors {legal.actors}")
+            if "ship" in names and legal.actors:
+                for other in (s for s in state.ships if s not in legal.actors):
+                    _assert_refused(eng, state, Action(legal.kind, {**args, "ship": other}),
+                                    f"#{other} is not among the actors {legal.actors}")
+            target = next((a for a in spec.args if a.name == "target" and a.type is ArgType.SHIP), None)
+            if target is None or not legal.targets or legal.actor is None:
+                continue
+            for other in (s for s in state.ships if s not in legal.targets):
+                _assert_refused(eng, state, Action(legal.kind, {**args, "target": other}),
+                                f"#{other} is not among the targets {legal.targets} of #{legal.actor}")
 
     def test_every_refusal_of_a_typed_action_is_its_prepare_s(self, situation: Situation) -> None:
         eng, state = situation.engine, situation.state

@@ -20,9 +20,10 @@ def test_every_listed_name_is_the_contract_s_own() -> None:
     for name in api.__all__:
         assert getattr(api, name) is not None, name
     assert api.RulesetPackage is RulesetPackage and api.RulesetPlugin is RulesetPlugin
-    assert {"Batch", "action", "auto_step", "ArgSpec", "ArgType", "RecordSpec", "FieldSpec", "DicePlan", "DieNeed",
-            "LegalAction", "Readiness", "ItemReadiness", "Obligation", "InvalidAction", "TurnStructure",
+    assert {"Batch", "RuleAction", "Incomplete", "auto_step", "ArgSpec", "ArgType", "RecordSpec", "FieldSpec", "DicePlan",
+            "DieNeed", "LegalAction", "Readiness", "ItemReadiness", "Obligation", "InvalidAction", "TurnStructure",
             "expected_dealt"} <= set(api.__all__)
+    assert "action" not in api.__all__  # every action is a typed RuleAction: no decider decorator is offered
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:

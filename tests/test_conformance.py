@@ -54,3 +54,17 @@ def test_the_kit_catches_odds_that_are_not_the_decider_s() -> None:
     assert destroyed == F(int(damage >= armor) * 3 + int(2 * damage >= armor), 6)
     uncapped = F(3, 6) * damage + F(1, 6) * 2 * damage
     assert (uncapped == expected) is (2 * damage <= armor)
+
+
+def test_the_kit_catches_a_target_the_forms_leave_out_but_the_engine_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A duel whose forms offer only ship #3 as a target while its fire (duel §2) takes any enemy ship: the
+    # legality answer and the engine disagree, and the kit says which ship.
+    from duel_ruleset.plugin import Plugin
+
+    from mstracker.testing import demo_situation
+
+    situation = demo_situation("duel")
+    RulesetConformance().test_what_the_legality_answer_refuses_the_engine_refuses(situation)  # as shipped: agrees
+    monkeypatch.setattr(Plugin, "targets", lambda self, state, kind, actor: [state.ships["3"]])
+    with pytest.raises(AssertionError, match=r"the engine did fire .* though #4 is not among the targets \('3',\)"):
+        RulesetConformance().test_what_the_legality_answer_refuses_the_engine_refuses(situation)

@@ -40,7 +40,8 @@ def test_every_code_block_is_the_duel_example_word_for_word() -> None:
         assert where, f"this {lang} block of README's Adding a ruleset is not the example's code:\n{code}"
     shown = "\n".join(code for _, code in found)
     for part in ("class DuelPackage(RulesetPackage):", "class Fire(RuleAction[Shot]):", "class Plugin(RulesetPlugin):",
-                 "def prepare(", "def dice(", "def outcome(", "def apply(", "rule_actions = (Fire,)"):
+                 "def prepare(", "def dice(", "def outcome(", "def apply(", "rule_actions = (Fire, Strike)",
+                 "class Strike(RuleAction[ShipState]):"):
         assert part in shown, part
 
 

@@ -8,7 +8,7 @@ from .batch import Batch, extra_set
 from .engine import Engine, engine_for
 from .errors import GameError, InvalidAction, InvalidSetting
 from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, dice_data, dice_words
-from .plugin import RulesetPlugin, TurnStructure, action, auto_step, plugin_for
+from .plugin import RulesetPlugin, TurnStructure, auto_step, plugin_for
 from .records import FieldKind, FieldSpec, RecordSpec
 from .report import battle_report, report_json, report_markdown
 from .report_html import report_html
@@ -46,7 +46,6 @@ __all__ = [
     "ShipState",
     "StepInfo",
     "TurnStructure",
-    "action",
     "auto_step",
     "battle_report",
     "dice_data",

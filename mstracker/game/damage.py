@@ -5,8 +5,8 @@ column, focus fire and the battle report's expected-against-actual (pure).
 (or SS) left is no damage. For a typed action (game.typed_action) it is the mean of its outcome's `dealt`
 to the target, which the action caps itself (game.outcomes), so one attack's focus fire and its planner row
 agree by construction (spook and lukas: armor taken, never past 0; cal: the SS the round's recorded damage
-will take in the Damage phase; pz8: damage steps, Undamaged → Damaged → Destroyed). For an `@action`
-decider's odds (`action_odds`), it is their damage distribution with each value capped at the target's
+will take in the Damage phase; pz8: damage steps, Undamaged → Damaged → Destroyed). For odds an action
+works out by hand (its own `odds`), it is their damage distribution with each value capped at the target's
 first bar (armor, SS) as it stands; without a distribution, the odds' own expected damage.
 """
 

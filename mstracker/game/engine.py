@@ -87,7 +87,7 @@ class Engine:
         args = spec.coerce(action.args)
         self.check_obligations(state, spec, args)
         planned: PlannedFaces | None = None
-        if not spec.generic:  # a typed action (or an @action decider through the adapter): prepare → dice → apply
+        if not spec.generic:  # the ruleset's typed action: prepare → dice → apply
             rule = self.plugin.rule_action(action.kind)
             prepared = rule.prepare(state, args)
             plan = rule.dice(prepared)
@@ -133,7 +133,7 @@ class Engine:
         except InvalidAction:
             return None
         # expected damage has one meaning on every screen: dealt, capped at what the target has (game.damage);
-        # a typed action's odds are its outcome's (game.outcomes), an @action decider's through the adapter
+        # a typed action's odds are its outcome's (game.outcomes)
         return self.plugin.rule_action(action.kind).odds(state, args)
 
     def absent(self, feature: str) -> str:

@@ -3,7 +3,7 @@
 `odds_of` turns an outcome distribution into the AttackOdds every screen shows (the attack dialog,
 `mstracker odds` in a game, the planner's row): the hit chance, the damage dealt to the target (already
 capped at what it had: the one definition of expected damage, game.damage), the chance it is destroyed,
-the chance of each result word and of each mark. `fold` makes several decisions on one target one after
+the chance of each result word and of each mark, the headline's name. `fold` makes several decisions on one target one after
 another, each prepared again after what the ones before did (`RuleAction.after`), in the rules' order, then
 settled once (`RuleAction.settle`: what later dice make of it all), so one attack's focus fire is exactly its row.
 
@@ -35,7 +35,9 @@ def odds_of(outcome: Distribution[Outcome], words: OddsWords) -> AttackOdds:
         expected = dealt.mean
         damage = dict(dealt.items()) if words.damage_table else None
     outcomes = None
-    if words.results:
+    if words.result is not None:
+        outcomes = dict(outcome.map(words.result).items())
+    elif words.results:
         first = words.results[0]  # the word of "nothing changed" ("none")
         reached = outcome.map(lambda o: o.state_of(ship or "") or first)
         outcomes = {w: reached.probability(w.__eq__) for w in words.results}
@@ -43,7 +45,7 @@ def odds_of(outcome: Distribution[Outcome], words: OddsWords) -> AttackOdds:
     extra: dict[str, Fraction] = {f"p_{m}": outcome.probability(_has_mark(m)) for m in words.marks}
     extra.update(words.extra)
     return AttackOdds(p_hit=p_hit, damage=damage, outcomes=outcomes, expected_damage=expected, p_destroy=p_destroy,
-                      extra=extra, notes=words.notes)
+                      extra=extra, notes=words.notes, hit_label=words.hit_label)
 
 
 def _has_mark(mark: str) -> Callable[[Outcome], bool]:

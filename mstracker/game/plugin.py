@@ -13,62 +13,31 @@ said, where not declared.
   flag, FTL track, timers...), of every weapon/device/ability item and of a player (RU). The TUI and
   `game show` render any ship from it; `set`/`adjust` check values against it.
 * `initial_ship(...)` (required), `initial_player(...)`, `initial_extra(settings)`: the state at the start.
-* Actions: methods decorated with `@action(kind, *ArgSpec, help=..., rolls=...)`, called as
-  `method(state, args, dice) -> list[Event]`. A decider builds a `Batch` (mstracker.game.batch):
-  narrative events that tell the story and its dice (`batch.story`, kinds listed in `narrative`),
-  and every change as a generic event with its exact old → new (`set`, `resource`, `extra`,
-  `owner`, `active`, or `absorb` of a worked-out state). The engine reduces them all; a plugin
-  has no reducers of its own (`reduce` only reads events in the shapes older saves wrote).
-  `dice.roll(12)` draws a face (typed or rolled); raise `InvalidAction` with a reason to refuse.
+* Actions: the typed actions listed in `rule_actions`, one `RuleAction[P]` per action kind
+  (game.typed_action): `prepare(state, args) -> P` refuses (InvalidAction with the reason), `dice(P)`
+  declares the dice before the roll, `outcome(P)` gives the exact odds, `apply(P, dice, batch)` decides.
+  A decision builds a `Batch` (mstracker.game.batch): narrative events that tell the story and its dice
+  (`batch.story`, kinds listed in `narrative`), and every change as a generic event with its exact
+  old → new (`set`, `resource`, `extra`, `owner`, `active`, or `absorb` of a worked-out state). The
+  engine reduces them all; a plugin has no reducers of its own (`reduce` only reads events in the
+  shapes older saves wrote). A subclass replaces an action by listing another of the same kind after it.
 * Automatic steps: `@auto_step(step_id)` methods, `method(state, dice) -> list[Event]`, run when
   `next-step` enters that step. `step_actions` maps the other steps to the actions that do them:
   the engine ticks such a step when one is done, and never asks the players about it.
-* The contract's answers, for any state: `legal_actions` (built from `available`, `actors`,
-  `targets` and `readiness`: the ship that must act, its first ready weapon, the marked or only
-  target), `readiness(state, ship)`, `action_dice` / `step_dice` (the dice declared before rolling:
-  the engine checks every roll against them; a die may say how its totals rank for the player it is
-  credited to, `DieNeed.rank`, for dice luck), `obligations(state)` (what blocks the game, enforced
-  by the engine), `action_odds` (exact odds before any roll), `damage_by` (who caused the damage an
-  action does to a ship, for the battle report).
+* The contract's answers, for any state: `legal_actions` (from trying each action's `prepare` over the
+  candidates `available`, `actors` and `targets` give, and `readiness`: the ship that must act, its first
+  ready weapon, the marked or only target), `readiness(state, ship)`, `step_dice` (the dice an automatic
+  step declares before rolling, as an action's `dice`: the engine checks every roll against them; a die
+  may say how its totals rank for the player it is credited to, `DieNeed.rank`, for dice luck),
+  `obligations(state)` (what blocks the game, enforced by the engine), `damage_by` (who caused the
+  damage an action does to a ship, for the battle report).
 * Hooks: `phase_applies(state, index)` (cal skips its Interphase in round 1), `next_turn(state)`.
 * Who acts: `acting(state)` (the banner's "▶"; pz8 names nobody before its initiative). A PHASE_BY_PLAYER
   round (cal) says how each phase is shared with `phase_play` (in turn, step by step in turn, together
   with a pass each, or once for all; see game.turn_order), `any_side` the actions any side may do then.
 
-Example: a ruleset adds a "fire" action and an automatic reload step::
-
-    class Plugin(RulesetPlugin):
-        narrative = frozenset({"fired"})
-        step_actions = {"attack": ("fire",)}
-
-        @action("fire", ArgSpec("ship", ArgType.SHIP), ArgSpec("weapon", ArgType.ITEM),
-                ArgSpec("target", ArgType.SHIP), help="fire one weapon at a ship: d12, 4+ hits for 100",
-                rolls=True)
-        def fire(self, state, args, dice):
-            ship = self.acting_ship(state, args["ship"])
-            weapon = ship.item(args["weapon"])
-            target = state.find_ship(args["target"])
-            face = dice.roll(12)
-            batch = Batch(self, state)
-            batch.story("fired", f"{ship.label} fires {weapon.name}: d12={face}", dice=dice_data(dice.take()))
-            batch.set(ship.id, f"{weapon.id}.reload", 1, "fired")
-            if face >= 4:
-                batch.set(target.id, "armor", max(0, target.get("armor") - 100), "hit")
-            return batch.events
-
-        def action_dice(self, state, kind, args):
-            plan = PlanBuilder()
-            plan.die(12, "to hit (4+)", ship=state.find_ship(args["ship"]).id, table="Hit table (§4)")
-            return plan.build()
-
-        @auto_step("upkeep")
-        def _upkeep(self, state, dice):
-            batch = Batch(self, state)
-            for s in state.ships.values():
-                for it in s.items:
-                    if it.record.get("reload"):
-                        batch.set(s.id, f"{it.id}.reload", it.record["reload"] - 1, "reloading")
-            return batch.events
+The README's "Adding a ruleset" walks through a whole one (the tests' duel ruleset): a typed action that
+rolls (fire), one that does not (strike), an automatic step and an obligation.
 """
 
 from __future__ import annotations
@@ -89,7 +58,7 @@ from .events import Action, ActionSpec, ArgSpec, ArgType, DiceRecorder, Event
 from .generic import change_resource, end_game, note, set_value
 from .records import FieldKind, RecordSpec
 from .state import GameState, PlayerState, ShipState
-from .typed_action import DeciderAction, RuleAction
+from .typed_action import RuleAction
 from ..rules.contract import ArgChoice, Capabilities, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot, Readiness, TableItem
 
 __all__ = [
@@ -97,7 +66,6 @@ __all__ = [
     "PhasePlay",
     "RulesetPlugin",
     "TurnStructure",
-    "action",
     "auto_step",
     "change_resource",
     "end_game",
@@ -140,16 +108,6 @@ class Acting:
         return tuple(p for p in self.players if p not in self.passed)
 
 
-def action(kind: str, *args: ArgSpec, help: str, rolls: bool = False) -> Callable[[Callable], Callable]:
-    """Mark a plugin method as the decider of action `kind`: `method(state, args, dice) -> list[Event]`."""
-
-    def mark(fn: Callable) -> Callable:
-        fn.__game_action__ = ActionSpec(kind=kind, help=help, args=tuple(args), rolls=rolls)  # type: ignore[attr-defined]
-        return fn
-
-    return mark
-
-
 def auto_step(step_id: str) -> Callable[[Callable], Callable]:
     """Mark a plugin method as the handler of automatic step `step_id`: `method(state, dice) -> list[Event]`."""
 
@@ -161,8 +119,7 @@ def auto_step(step_id: str) -> Callable[[Callable], Callable]:
 
 
 class RulesetPlugin(ABC):
-    """Base of every ruleset plugin: its actions are typed actions (`rule_actions`, game.typed_action) and
-    `@action` decider methods beside them (through the DeciderAction adapter).
+    """Base of every ruleset plugin: its actions are typed actions (`rule_actions`, game.typed_action).
 
     Required (abstract, or checked once when the plugin is first built for a registered ruleset, by
     game.plugin_check, with one message naming the ruleset and every missing part): `turn_structure`,
@@ -177,34 +134,24 @@ class RulesetPlugin(ABC):
         "turn_structure", "build_record_spec", "initial_ship", "readiness", "actions", "step_actions")
 
     turn_structure: ClassVar[TurnStructure | None] = None
-    #: The kinds of the narrative events its deciders tell the story with (Batch.story).
+    #: The kinds of the narrative events its actions tell the story with (Batch.story).
     narrative: ClassVar[frozenset[str]] = frozenset()
     #: Checklist step id -> the actions that do that step: the engine ticks the step when one is done.
     step_actions: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    #: The typed actions of the ruleset, one class per action kind (built once per plugin).
+    #: The typed actions of the ruleset, one class per action kind (built once per plugin); a later one of
+    #: a kind replaces an earlier one (a subclass's own version of an inherited action).
     rule_actions: ClassVar[tuple[type[RuleAction[Any]], ...]] = ()
-    _action_methods: ClassVar[dict[str, str]] = {}
     _auto_methods: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        actions: dict[str, str] = {}
-        autos: dict[str, str] = {}
-        for klass in reversed(cls.__mro__):
-            for name, member in vars(klass).items():
-                if hasattr(member, "__game_action__"):
-                    actions[member.__game_action__.kind] = name
-                if hasattr(member, "__game_auto_step__"):
-                    autos[member.__game_auto_step__] = name
-        typed = {a.spec.kind for a in cls.rule_actions}  # a typed action replaces an inherited decider of its kind
-        cls._action_methods = {k: m for k, m in actions.items() if k not in typed}
-        cls._auto_methods = autos
+        cls._auto_methods = {member.__game_auto_step__: name for klass in reversed(cls.__mro__)
+                             for name, member in vars(klass).items() if hasattr(member, "__game_auto_step__")}
 
     def __init__(self, ruleset: RulesetBase) -> None:
         self.ruleset = ruleset
         self._spec: RecordSpec | None = None
         self._typed: dict[str, RuleAction[Any]] = {a.spec.kind: a(self) for a in self.rule_actions}
-        self._adapted: dict[str, RuleAction[Any]] = {}
 
     @property
     def ruleset_id(self) -> str:
@@ -230,21 +177,16 @@ class RulesetPlugin(ABC):
         the data's field names)."""
 
     def action_specs(self) -> tuple[ActionSpec, ...]:
-        """The `@action` deciders' specs, then the typed actions' (each in the order declared)."""
-        deciders = tuple(getattr(self, name).__game_action__ for name in self._action_methods.values())
-        return deciders + tuple(a.spec for a in self._typed.values())
+        """The typed actions' specs, in the order declared."""
+        return tuple(a.spec for a in self._typed.values())
 
     def typed_action(self, kind: str) -> RuleAction[Any] | None:
-        """The typed action of `kind`, None for an `@action` decider (or no such kind)."""
+        """The typed action of `kind`; None for a generic action (or no such kind)."""
         return self._typed.get(kind)
 
     def rule_action(self, kind: str) -> RuleAction[Any]:
-        """The action of `kind` as a typed action: its own, or its `@action` decider through the adapter."""
-        found = self._typed.get(kind) or self._adapted.get(kind)
-        if found is None:
-            spec = next(s for s in self.action_specs() if s.kind == kind)
-            found = self._adapted[kind] = DeciderAction(self, spec)
-        return found
+        """The typed action of `kind`, one of the ruleset's own (KeyError for any other kind)."""
+        return self._typed[kind]
 
     def auto_step_ids(self) -> frozenset[str]:
         return frozenset(self._auto_methods)
@@ -287,9 +229,6 @@ class RulesetPlugin(ABC):
         return {}
 
     # ---- play ----------------------------------------------------------------------------------
-    def decide(self, state: GameState, kind: str, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        return list(getattr(self, self._action_methods[kind])(state, args, dice))
-
     def reduce(self, state: GameState, event: Event) -> GameState | None:
         """Events of older saves only: the state after an event in a shape this ruleset once wrote
         (recognise it by its data), else None. New events are generic changes and narrative kinds,
@@ -342,13 +281,6 @@ class RulesetPlugin(ABC):
             return state.turn + 1, (state.active + 1) % len(state.players)
         return state.turn + 1, 0
 
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        """Exact odds of a rolling action before its roll, or None while the form is incomplete (or the rules
-        refuse it). Default: its typed action's (`RuleAction.odds`, from its outcome: game.outcomes); None for
-        an `@action` decider, whose ruleset overrides it to give odds (declared: `Capabilities.exact_odds`)."""
-        typed = self.typed_action(kind)
-        return typed.odds(state, args) if typed is not None else None
-
     def step_odds(self, state: GameState, step_id: str) -> AttackOdds | None:
         """Exact odds of what automatic step `step_id` (just entered in `state`) decides with its dice;
         None when it rolls nothing there."""
@@ -381,27 +313,20 @@ class RulesetPlugin(ABC):
 
     def attack_target(self, state: GameState, kind: str, args: dict[str, Any]) -> ShipState | None:
         """The ship action `kind` (its checked `args`) attacks, for expected damage and the report's
-        expected-against-actual; None when it attacks no ship. Default: for a typed action, the ship its odds
+        expected-against-actual; None when it attacks no ship. Default: the ship its typed action's odds
         count the results of (`odds_words(plan(state, args)).ship`) unless that is the ship doing it (spook's
-        mines crossed: no attack on anybody); None when it names none, or a token. For an `@action` decider,
-        its `target` ship argument."""
+        mines crossed: no attack on anybody); None when it names none, or a token, or for a generic action."""
         typed = self.typed_action(kind)
-        if typed is not None:
-            try:
-                words = typed.odds_words(typed.plan(state, args))
-            except InvalidAction:
-                return None
-            aimed = state.ships.get(words.ship) if words is not None and words.ship is not None else None
-            if aimed is None or aimed.id == acting_ship_id(self, state, typed.spec, args):
-                return None
-            return aimed
-        ref = args.get("target")
-        if not isinstance(ref, str) or not ref:
+        if typed is None:
             return None
         try:
-            return state.find_ship(ref)
+            words = typed.odds_words(typed.plan(state, args))
         except InvalidAction:
             return None
+        aimed = state.ships.get(words.ship) if words is not None and words.ship is not None else None
+        if aimed is None or aimed.id == acting_ship_id(self, state, typed.spec, args):
+            return None
+        return aimed
 
     def luck_notes(self) -> tuple[str, str]:
         """The ruleset's own sentences after the battle report's generic rules of dice luck and of damage
@@ -452,31 +377,11 @@ class RulesetPlugin(ABC):
 
     def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
                      expected: bool) -> LegalAction:
-        typed = self.typed_action(spec.kind)
-        if typed is not None:  # availability, actors, targets and refusals from trying its prepare
-            from .typed_legal import typed_legal
+        """Whether one action may be done now and where its form starts: availability, actors, targets and
+        refusals from trying its `prepare` (game.typed_legal)."""
+        from .typed_legal import typed_legal
 
-            return typed_legal(self, state, typed, prefer, marked, expected)
-        names = {a.name: a for a in spec.args}
-        reason = self.available(state, spec.kind)
-        actor = weapon = target = None
-        actor_ids: tuple[str, ...] = ()
-        target_ids: tuple[str, ...] = ()
-        if "ship" in names:
-            actors, turn = self.phase_actors(state, spec.kind, reason)
-            reason = reason or turn
-            actor_ids = tuple(s.id for s in actors)
-            actor = prefer if prefer in actor_ids else (actor_ids[0] if actor_ids else None)
-            if reason is None and not actors:
-                reason = f"no ship may {spec.kind} now"
-        actor_ship = state.ships.get(actor) if actor else None
-        if "weapon" in names and names["weapon"].type is ArgType.ITEM:
-            weapon = self.first_ready(state, actor_ship)
-        if "target" in names and names["target"].type is ArgType.SHIP:
-            target_ids = tuple(s.id for s in self.targets(state, spec.kind, actor_ship))
-            target = marked if marked in target_ids else (target_ids[0] if len(target_ids) == 1 else None)
-        return LegalAction(spec.kind, allowed=reason is None, reason=reason or "", expected=expected,
-                           actor=actor, weapon=weapon, target=target, actors=actor_ids, targets=target_ids)
+        return typed_legal(self, state, self.rule_action(spec.kind), prefer, marked, expected)
 
     def phase_actors(self, state: GameState, kind: str, reason: str | None) -> tuple[list[ShipState], str | None]:
         """The candidate actors of `kind` (`actors`) and, in a PHASE_BY_PLAYER phase done in turn, only the
@@ -507,16 +412,6 @@ class RulesetPlugin(ABC):
         """The actions the current checklist step asks for (from `step_actions`)."""
         step = state.current_step
         return frozenset(self.step_actions.get(step.id, ())) if step is not None else frozenset()
-
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        """The dice action `kind` will roll with these arguments, declared before rolling; None when
-        the ruleset declares none for it. InvalidAction says why the action cannot be done. Default: its
-        typed action's (`typed_action(kind)`: `dice(prepare(state, args))`, the refusals `prepare`'s); an
-        `@action` decider that rolls overrides it (game.plugin_check refuses one that does not)."""
-        typed = self.typed_action(kind)
-        if typed is None:
-            return None
-        return typed.dice(typed.prepare(state, args))
 
     def step_dice(self, state: GameState, step_id: str) -> DicePlan | None:
         """The dice automatic step `step_id` will roll from `state` (the step just entered)."""
@@ -584,7 +479,7 @@ class RulesetPlugin(ABC):
         return ship
 
     def apply(self, state: GameState, events: list[Event]) -> GameState:
-        """Fold events into state with the engine's reducers (for deciders that chain steps; game.fold)."""
+        """Fold events into state with the engine's reducers (for decisions that chain steps; game.fold)."""
         from .fold import fold_events
 
         return fold_events(self, state, events)

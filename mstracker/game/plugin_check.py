@@ -7,7 +7,7 @@ structure guessed from the data's turn word, a rolling action with no declared d
 
 A declared capability (`RulesetPlugin.capabilities`) must be answered for real, and one answered must be declared (else a screen
 would hide a feature the ruleset has): `exact_odds` (a rolling action with odds: a typed action's
-`outcome`, or `action_odds`), `planner` (`plan_shot`, and typed actions with outcomes: the planner's figures
+`outcome`), `planner` (`plan_shot`, and typed actions with outcomes: the planner's figures
 and focus fire are theirs), `on_table` (`on_table`). A target condition (`target_condition`) comes with the
 damage between two conditions (`condition_damage`), never one without the other. Abstract methods (`build_record_spec`, `initial_ship`,
 `readiness`) Python itself refuses to leave out. Pure.
@@ -15,12 +15,12 @@ damage between two conditions (`condition_damage`), never one without the other.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..rules.contract import Capabilities
 from ..rules.contract_check import ContractError
 from .plugin import RulesetPlugin
-from .typed_action import DeciderAction, RuleAction
+from .typed_action import RuleAction
 
 if TYPE_CHECKING:
     from ..rules.contract import RulesetPackage
@@ -43,17 +43,17 @@ def plugin_problems(plugin: RulesetPlugin, capabilities: Capabilities) -> list[s
         problems.append("no turn_structure (alternating turns, rounds, or phases by player)")
     specs = plugin.action_specs()
     if not specs:
-        problems.append("no actions (rule_actions or @action deciders)")
+        problems.append("no actions (rule_actions)")
     if not cls.step_actions:
         problems.append("no step_actions (which actions do which checklist steps; without them no step is ticked)")
     rolling = [s.kind for s in specs if s.rolls]
     undeclared = [k for k in rolling if not _declares_dice(plugin, k)]
     if undeclared:
         problems.append(f"rolling actions with no declared dice: {', '.join(undeclared)} "
-                        "(a typed action's dice, or action_dice)")
+                        "(a typed action's dice)")
     with_odds = [k for k in rolling if _has_odds(plugin, k)]
     problems += _capability("exact_odds", capabilities.exact_odds, bool(with_odds),
-                            "no rolling action answers odds (a typed action's outcome, or action_odds)")
+                            "no rolling action answers odds (a typed action's outcome)")
     planner = overrides(cls, "plan_shot") and any(_typed_outcome(plugin, k) for k in rolling)
     problems += _capability("planner", capabilities.planner, planner,
                             "plan_shot with typed outcomes (typed actions that answer their outcome)")
@@ -86,18 +86,12 @@ def _capability(name: str, declared: bool, answered: bool, needs: str) -> list[s
 
 
 def _declares_dice(plugin: RulesetPlugin, kind: str) -> bool:
-    action = plugin.rule_action(kind)
-    if isinstance(action, DeciderAction):
-        return overrides(type(plugin), "action_dice")
-    return overrides(type(action), "dice", RuleAction)
+    return overrides(type(plugin.rule_action(kind)), "dice", RuleAction)
 
 
 def _typed_outcome(plugin: RulesetPlugin, kind: str) -> bool:
-    action: Any = plugin.typed_action(kind)
-    return action is not None and overrides(type(action), "outcome", RuleAction)
+    return overrides(type(plugin.rule_action(kind)), "outcome", RuleAction)
 
 
 def _has_odds(plugin: RulesetPlugin, kind: str) -> bool:
-    if plugin.typed_action(kind) is not None:
-        return _typed_outcome(plugin, kind) or overrides(type(plugin.typed_action(kind)), "odds", RuleAction)
-    return overrides(type(plugin), "action_odds")
+    return _typed_outcome(plugin, kind) or overrides(type(plugin.rule_action(kind)), "odds", RuleAction)

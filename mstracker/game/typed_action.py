@@ -20,8 +20,7 @@ out: a ship whose activation is still to come), `after(p, earlier)` (the same de
 earlier outcome, for focus fire in the rules' order), `odds_words(p)` (the result words, marks and notes
 its odds list).
 
-The engine decides a typed action by prepare → dice → apply. Old `@action` deciders go through the one
-adapter `DeciderAction`, so both kinds work side by side.
+The engine decides every action of a ruleset by prepare → dice → apply.
 
 Pure: no I/O.
 """
@@ -29,7 +28,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -44,7 +43,7 @@ if TYPE_CHECKING:
     from .plugin import RulesetPlugin
     from .state import GameState
 
-__all__ = ["DeciderAction", "Incomplete", "OddsWords", "Outcome", "RuleAction"]
+__all__ = ["Incomplete", "OddsWords", "Outcome", "RuleAction"]
 
 P = TypeVar("P")
 
@@ -109,7 +108,9 @@ class OddsWords:
     count), the result words shown even at 0 (`results`, "none" first), the marks whose chance is shown
     (`marks`: extra "p_<mark>"), the notes, whether the dealt damage is a table worth showing, and whether
     the decision can destroy anything at all (`destroys`: an initiative roll cannot, so it shows no chance to
-    destroy rather than a silent 0%)."""
+    destroy rather than a silent 0%). `hit_label` names the headline chance (an outcome's `hit`: "Fighters
+    stay"); `result` words an outcome when its result is more than the target's state (cal's intercept:
+    which of two tokens stays), and the odds list the chance of each word it gives instead of `results`."""
 
     ship: str | None
     results: tuple[str, ...] = ()
@@ -118,6 +119,8 @@ class OddsWords:
     damage_table: bool = True
     destroys: bool = True
     extra: Mapping[str, Any] = field(default_factory=dict)
+    hit_label: str = "Hit chance"
+    result: Callable[[Outcome], str] | None = None
 
 
 class RuleAction(ABC, Generic[P]):
@@ -196,42 +199,3 @@ class RuleAction(ABC, Generic[P]):
         if found is None or words is None:
             return None
         return odds_of(found.bind(lambda o: self.settle(p, o)), words)
-
-
-@dataclass(frozen=True, slots=True)
-class Form:
-    """An old decider's prepared value: the state and its checked arguments (it refuses for itself)."""
-
-    state: GameState
-    args: Mapping[str, Any]
-
-
-class DeciderAction(RuleAction[Form]):
-    """The adapter: an `@action` decider method of the plugin seen as a typed action (its refusals are
-    the decider's, its dice `action_dice`, its odds `action_odds`)."""
-
-    def __init__(self, plugin: RulesetPlugin, spec: ActionSpec) -> None:
-        super().__init__(plugin)
-        self.own_spec = spec
-
-    @property
-    def kind(self) -> str:
-        return self.own_spec.kind
-
-    def prepare(self, state: GameState, args: Mapping[str, Any]) -> Form:
-        return Form(state, args)
-
-    def dice(self, p: Form) -> DicePlan | None:
-        return self.plugin.action_dice(p.state, self.kind, dict(p.args))
-
-    def apply(self, p: Form, dice: DiceRecorder, batch: Batch) -> None:
-        batch.add(*self.plugin.decide(batch.state, self.kind, dict(p.args), dice))
-
-    def events(self, state: GameState, p: Form, dice: DiceRecorder) -> list[Event]:
-        return list(self.plugin.decide(state, self.kind, dict(p.args), dice))
-
-    def odds(self, state: GameState, args: Mapping[str, Any]) -> AttackOdds | None:
-        from .damage import with_expected_dealt
-
-        plain = dict(args)
-        return with_expected_dealt(self.plugin, state, self.kind, plain, self.plugin.action_odds(state, self.kind, plain))

@@ -1,4 +1,5 @@
-"""A small in-test ruleset and plugin: every field kind, an auto step, a dice action, a resource.
+"""A small in-test ruleset and plugin: every field kind, an auto step, a dice action, a resource; its two
+actions (fire, spend) are typed actions, which tests subclass to declare dice or odds.
 
 Used by the game, store and CLI tests so they do not depend on the shipped data files, and by the
 kill-9 worker subprocess.
@@ -6,23 +7,29 @@ kill-9 worker subprocess.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from mstracker.fleet import Roster, ShipEntry
 from mstracker.game import (
+    ActionSpec,
     ArgSpec,
     ArgType,
+    Batch,
+    DiceRecorder,
     Engine,
     Event,
     FieldKind,
     FieldSpec,
     GameState,
+    Incomplete,
     InvalidAction,
     PlayerState,
     RecordSpec,
+    RuleAction,
     RulesetPlugin,
     TurnStructure,
-    action,
     auto_step,
     dice_data,
     dice_words,
@@ -88,8 +95,67 @@ SPEC = RecordSpec(
 )
 
 
+@dataclass(frozen=True)
+class Shot:
+    """One shot as prepared: the firing ship, its weapon and the target."""
+
+    ship: ShipState
+    weapon: ShipItem
+    target: ShipState
+
+
+class Fire(RuleAction[Shot]):
+    """fire: a d12, 7 or more hits for 50 (armor 0: destroyed). It declares no dice: tests subclass it to."""
+
+    spec = ActionSpec("fire", "fire a weapon: d12 >= 7 hits for 50",
+                      (ArgSpec("ship", ArgType.SHIP, "firing ship"), ArgSpec("weapon", ArgType.ITEM, "weapon id or name"),
+                       ArgSpec("target", ArgType.SHIP, "target ship")), rolls=True)
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> Shot:
+        blank = next((name for name in ("ship", "weapon", "target") if not args.get(name)), None)
+        if blank is not None:
+            raise Incomplete(blank)
+        ship = self.plugin.acting_ship(state, str(args["ship"]), own=True)
+        weapon = ship.item(str(args["weapon"]))
+        if weapon.record.get("reload"):
+            raise InvalidAction(f"{weapon.name} of {ship.label} is reloading ({weapon.record['reload']} turn(s) left)")
+        return Shot(ship, weapon, self.plugin.acting_ship(state, str(args["target"])))
+
+    def apply(self, p: Shot, dice: DiceRecorder, batch: Batch) -> None:
+        face = dice.roll(12)
+        rolled = dice.take()
+        hit = face >= 7
+        text = f"{p.ship.label} fires {p.weapon.name} at {p.target.label}: {dice_words(rolled)}, {'hit' if hit else 'miss'}"
+        batch.add(Event("weapon-fired", {"ship": p.ship.id, "item": p.weapon.id, "target": p.target.id, "hit": hit,
+                                         "dice": dice_data(rolled)}, text))
+        if hit:
+            armor = max(0, p.target.get("armor") - 50)
+            batch.add(set_value(batch.state, p.target.id, "armor", armor, "hit"))
+            if armor == 0:
+                batch.add(set_value(batch.state, p.target.id, "destroyed", True, "armor gone"))
+
+
+class Spend(RuleAction[int]):
+    """spend: the active player spends RU (no more than they have)."""
+
+    spec = ActionSpec("spend", "the active player spends RU", (ArgSpec("amount", ArgType.INT, "RU"),))
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> int:
+        if args.get("amount") is None:
+            raise Incomplete("amount")
+        have = state.active_player.resources.get("ru", 0)
+        if args["amount"] > have:
+            raise InvalidAction(f"{state.active_player.name} has {have} RU; cannot spend {args['amount']}")
+        return int(args["amount"])
+
+    def apply(self, p: int, dice: DiceRecorder, batch: Batch) -> None:
+        state = batch.state
+        batch.add(change_resource(state, state.active, "ru", state.active_player.resources.get("ru", 0) - p, "spent"))
+
+
 class MiniPlugin(RulesetPlugin):
     turn_structure = TurnStructure.ALTERNATING
+    rule_actions = (Fire, Spend)
 
     def build_record_spec(self) -> RecordSpec:
         return SPEC
@@ -111,45 +177,6 @@ class MiniPlugin(RulesetPlugin):
 
     def initial_player(self, index: int, roster: Roster, settings: Any) -> PlayerState:
         return PlayerState(name=roster.player or f"P{index + 1}", fleet=roster.name, resources={"ru": roster.cap or 0})
-
-    @action(
-        "fire",
-        ArgSpec("ship", ArgType.SHIP, "firing ship"),
-        ArgSpec("weapon", ArgType.ITEM, "weapon id or name"),
-        ArgSpec("target", ArgType.SHIP, "target ship"),
-        help="fire a weapon: d12 >= 7 hits for 50",
-        rolls=True,
-    )
-    def fire(self, state: GameState, args: dict[str, Any], dice: Any) -> list[Event]:
-        ship = self.acting_ship(state, args["ship"], own=True)
-        weapon = ship.item(args["weapon"])
-        if weapon.record.get("reload"):
-            raise InvalidAction(f"{weapon.name} of {ship.label} is reloading ({weapon.record['reload']} turn(s) left)")
-        target = self.acting_ship(state, args["target"])
-        face = dice.roll(12)
-        rolled = dice.take()
-        hit = face >= 7
-        text = f"{ship.label} fires {weapon.name} at {target.label}: {dice_words(rolled)}, {'hit' if hit else 'miss'}"
-        events = [
-            Event(
-                "weapon-fired",
-                {"ship": ship.id, "item": weapon.id, "target": target.id, "hit": hit, "dice": dice_data(rolled)},
-                text,
-            )
-        ]
-        if hit:
-            armor = max(0, target.get("armor") - 50)
-            events.append(set_value(state, target.id, "armor", armor, "hit"))
-            if armor == 0:
-                events.append(set_value(state, target.id, "destroyed", True, "armor gone"))
-        return events
-
-    @action("spend", ArgSpec("amount", ArgType.INT, "RU"), help="the active player spends RU")
-    def spend(self, state: GameState, args: dict[str, Any], dice: Any) -> list[Event]:
-        have = state.active_player.resources.get("ru", 0)
-        if args["amount"] > have:
-            raise InvalidAction(f"{state.active_player.name} has {have} RU; cannot spend {args['amount']}")
-        return [change_resource(state, state.active, "ru", have - args["amount"], "spent")]
 
     def reduce(self, state: GameState, event: Event) -> GameState | None:
         """Its own event, read the way a ruleset reads the events older saves wrote: a fired weapon reloads."""

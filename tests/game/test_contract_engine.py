@@ -7,13 +7,24 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from minirules import RULESET, MiniPlugin, rosters
+from minirules import RULESET, Fire, MiniPlugin, Shot, rosters
 
 from mstracker.dice import TypedFaces
 from mstracker.game import Action, Engine, GameError, GameState, InvalidAction, auto_step
 from mstracker.game.actions import StepRole
 from mstracker.game.batch import Batch
 from mstracker.rules.contract import DicePlan, DieNeed, Obligation, PlanBuilder, Readiness, total
+
+
+class PlannedFire(Fire):
+    """Mini's fire with its d12 declared (a plugin's `declared_sides` says how many sides, to make it wrong)."""
+
+    plugin: Planned
+
+    def dice(self, p: Shot) -> DicePlan:
+        plan = PlanBuilder()
+        plan.die(self.plugin.declared_sides, "to hit (7 or more)", ship=p.ship.id, table="Mini hit table")
+        return plan.build()
 
 
 class Planned(MiniPlugin):
@@ -24,12 +35,7 @@ class Planned(MiniPlugin):
     declared_sides = 12
     blocked_ship = ""
 
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        if kind != "fire":
-            return None
-        plan = PlanBuilder()
-        plan.die(self.declared_sides, "to hit (7 or more)", ship=state.find_ship(args["ship"]).id, table="Mini hit table")
-        return plan.build()
+    rule_actions = (*MiniPlugin.rule_actions, PlannedFire)
 
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         if not self.blocked_ship:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from minirules import RULESET, MiniPlugin, engine, rosters
+from minirules import RULESET, MiniPlugin, Spend, engine, rosters
 
 from mstracker.dice import TypedFaces
-from mstracker.game import Action, Engine, Event, GameError, GameState, InvalidAction, action
+from mstracker.game import Action, ActionSpec, Engine, Event, GameError, GameState, InvalidAction
 
 
 @pytest.fixture
@@ -231,10 +231,11 @@ def test_state_is_never_mutated_by_transitions(eng: Engine) -> None:
 
 
 def test_plugins_cannot_redefine_generic_actions() -> None:
+    class Mine(Spend):
+        spec = ActionSpec("set", "mine", ())
+
     class Bad(MiniPlugin):
-        @action("set", help="mine")
-        def mine(self, state, args, dice):  # pragma: no cover - never called
-            return []
+        rule_actions = (*MiniPlugin.rule_actions, Mine)
 
     with pytest.raises(GameError, match="redefines the generic action 'set'"):
         Engine(Bad(RULESET))

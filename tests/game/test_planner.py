@@ -108,7 +108,7 @@ class Ranged(MiniPlugin):
     """Mini whose Lasers need the distance measured: the odds depend on it. Its fire is the typed action."""
 
     capabilities = Capabilities(exact_odds=True, planner=True)
-    rule_actions = (RangedFire,)
+    rule_actions = (*MiniPlugin.rule_actions, RangedFire)
 
     def plan_shot(self, state: GameState, ship: Any, weapon: str, target: Any, distance: int | None) -> PlannedShot:
         args: dict[str, Any] = {"ship": ship.id, "weapon": weapon, "target": target.id}
@@ -224,23 +224,24 @@ def test_focus_fire_says_what_is_wrong_with_an_attack() -> None:
         focus_fire(eng, state, "4", [("2", "w1")], Distances().with_pair("2", "4", 20))
 
 
-def test_a_typed_action_answers_the_plugins_dice_odds_and_target_by_default() -> None:
+def test_a_typed_action_answers_the_dice_odds_and_target() -> None:
     eng, state = play()
     plugin = eng.plugin
-    assert [s.kind for s in plugin.action_specs()].count("fire") == 1  # the typed fire replaces Mini's decider
+    assert [s.kind for s in plugin.action_specs()] == ["fire", "spend"]  # Ranged's fire replaces Mini's, in its place
     args = {"ship": "1", "weapon": "w1", "target": "4", "distance": 8}
-    plan = plugin.action_dice(state, "fire", args)
+    plan = eng.dice_plan(state, Action("fire", args))
     assert plan is not None and [(n.sides, n.purpose) for n in plan.needs] == [(12, "to hit (10+)")]
-    odds = plugin.action_odds(state, "fire", args)
+    odds = eng.action_odds(state, Action("fire", args))
     assert odds is not None and (odds.p_hit, odds.expected_damage, odds.p_destroy) == (F(1, 4), F(25, 2), F(0))
-    assert odds == eng.action_odds(state, Action("fire", args))
+    assert odds == plugin.rule_action("fire").odds(state, args)
     target = plugin.attack_target(state, "fire", args)
     assert target is not None and target.id == "4"
     # a blank argument: no dice plan (Incomplete says which), no odds, no target
     with pytest.raises(InvalidAction, match="measure the distance first"):
-        plugin.action_dice(state, "fire", {"ship": "1", "weapon": "w1", "target": "4"})
-    assert plugin.action_odds(state, "fire", {"ship": "1", "weapon": "w1"}) is None
+        eng.dice_plan(state, Action("fire", {"ship": "1", "weapon": "w1", "target": "4"}))
+    assert eng.action_odds(state, Action("fire", {"ship": "1", "weapon": "w1"})) is None
     assert plugin.attack_target(state, "fire", {"ship": "1", "weapon": "w1"}) is None
-    # an @action decider (spend) declares no dice and gives no odds unless its ruleset overrides the hooks
-    assert plugin.action_dice(state, "spend", {"amount": 1}) is None
-    assert plugin.action_odds(state, "spend", {"amount": 1}) is None
+    # an action that declares no dice and no outcome (spend) has neither, and attacks nobody
+    assert eng.dice_plan(state, Action("spend", {"amount": 1})) is None
+    assert eng.action_odds(state, Action("spend", {"amount": 1})) is None
+    assert plugin.attack_target(state, "spend", {"amount": 1}) is None

@@ -7,15 +7,14 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from minirules import RULESET, MiniPlugin, rosters
+from minirules import RULESET, Fire, MiniPlugin, Shot, rosters
 from report_games import (Step, cal_hostile_ram, cal_jump_and_battery_damaged, lukas_capture,
                           spook_build_and_retire, spook_friendly_fire_and_mines)
 
 from mstracker.dice import Distribution, TypedFaces
-from mstracker.game import Action, Engine, Event, GameState, battle_report, report_markdown
+from mstracker.game import Action, Engine, Event, OddsWords, Outcome, battle_report, report_markdown
 from mstracker.game.report_luck import RollCollector, percentile
 from mstracker.rules.contract import Capabilities, DicePlan, PlanBuilder, low_is_good
-from mstracker.rules.outcome import AttackOdds
 from mstracker.rulesets.spook.plans import accuracy_rank
 from mstracker.store.catalog import book_ruleset
 
@@ -93,21 +92,29 @@ def test_a_logged_rank_is_read_and_a_roll_without_one_keeps_higher_is_better() -
     assert "rank" not in rolls.rolls[1].to_json(["Ann"], {})
 
 
-class Declared(MiniPlugin):
-    """Mini with its fire d12 declared (dice-rolled) and odds: a hit (7+, 1/2) does 50."""
+class DeclaredFire(Fire):
+    """Mini's fire with its d12 declared (dice-rolled) and its outcome: a hit (7+, 1/2) does 50, capped at
+    the armor left."""
 
-    capabilities = Capabilities(exact_odds=True)
-
-    def action_dice(self, state: GameState, kind: str, args: dict[str, Any]) -> DicePlan | None:
-        if kind != "fire":
-            return None
+    def dice(self, p: Shot) -> DicePlan:
         plan = PlanBuilder()
-        plan.die(12, "to hit (7 or more)", ship=state.find_ship(args["ship"]).id, table="Mini hit table")
+        plan.die(12, "to hit (7 or more)", ship=p.ship.id, table="Mini hit table")
         return plan.build()
 
-    def action_odds(self, state: GameState, kind: str, args: dict[str, Any]) -> AttackOdds | None:
-        half = Fraction(1, 2)
-        return AttackOdds(p_hit=half, damage={0: half, 50: half}, expected_damage=Fraction(25)) if kind == "fire" else None
+    def outcome(self, p: Shot) -> Distribution[Outcome]:
+        dealt = min(50, int(p.target.get("armor")))
+        return Distribution.from_weights({Outcome(dealt=((p.target.id, dealt),), hit=True): 1,
+                                          Outcome(dealt=((p.target.id, 0),), hit=False): 1})
+
+    def odds_words(self, p: Shot) -> OddsWords:
+        return OddsWords(ship=p.target.id)
+
+
+class Declared(MiniPlugin):
+    """Mini with its fire declared and with odds."""
+
+    capabilities = Capabilities(exact_odds=True)
+    rule_actions = (*MiniPlugin.rule_actions, DeclaredFire)
 
 
 def mini_game() -> tuple[Engine, list[Step]]:

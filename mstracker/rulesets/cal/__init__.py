@@ -1,14 +1,14 @@
 """cal: Colors and Lights, as one ruleset package.
 
-This module is the package's entry (`RULESET`, registered under `mstracker.rulesets`): it declares
-what the screens need and imports the heavy modules (model, procedures, game plugin) only when asked.
+Its package answers what the screens need; the heavy modules load when asked (rulesets.book).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
+from ..book import BookPackage, FleetRules
 from ...rules.contract import (
     BuilderField,
     DemoSpec,
@@ -16,12 +16,12 @@ from ...rules.contract import (
     FieldType,
     OddsOption,
     OptionType,
-    RulesetPackage,
+   
     SceneStep,
 )
 
 if TYPE_CHECKING:
-    from ...fleet import Finding, FleetReport, Roster
+    from ...fleet import Finding
     from ...game.plugin import RulesetPlugin
     from ...rules.base import RulesetBase
     from .model import Ruleset
@@ -43,7 +43,7 @@ DESIGN_FIELDS = (
 )
 
 
-class CalPackage(RulesetPackage):
+class CalPackage(BookPackage["Ruleset"]):
     id = "cal"
     order = 40
     title = "Colors and Lights"
@@ -69,21 +69,15 @@ class CalPackage(RulesetPackage):
         measured={"distance": "2"},
     )
 
-    # each answer imports its own module when asked, so listing the rulesets stays cheap
     def model(self) -> type[RulesetBase]:
         from .model import Ruleset
 
         return Ruleset
 
-    def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
-        from .fleet import validate
+    def fleet(self) -> FleetRules[Ruleset]:
+        from . import fleet
 
-        return validate(roster, _own(ruleset))
-
-    def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
-        from .fleet import starter_roster
-
-        return starter_roster(_own(ruleset), preset)
+        return fleet
 
     def offered_loadout(self, ruleset: Any, roster: Any, ship: Any) -> Mapping[str, Any]:
         from .fleet import offered_loadout
@@ -120,11 +114,6 @@ class CalPackage(RulesetPackage):
         from .plugin import Plugin
 
         return Plugin(ruleset)
-
-
-def _own(ruleset: RulesetBase) -> Ruleset:
-    """The registry hands a package only the model its `model()` returns: cal's own `Ruleset`."""
-    return cast("Ruleset", ruleset)
 
 
 RULESET = CalPackage()

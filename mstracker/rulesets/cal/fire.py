@@ -93,6 +93,9 @@ def aim(plugin: Plugin, state: GameState, args: Mapping[str, Any]) -> tuple[Ship
         raise InvalidAction(f"{possessive(ship.label)} {item.name} battery is damaged: it cannot fire until repaired "
                             "(Battery Damaged, cal §Minor Damage Table)")
     target = plugin.target_ship(state, str(args["target"]), ship)
+    if target.owner == ship.owner:  # the legality answer lists hostile ships only: the engine refuses the rest
+        raise InvalidAction(f"{target.label} is one of {possessive(state.players[ship.owner].name)} own ships: "
+                            f"batteries fire at hostile ships ({cite.WEAPONS})")
     rate, used = int(item.record.get("rate", 1)), int(item.record.get("shots", 0))
     left = rate - used
     if left <= 0:

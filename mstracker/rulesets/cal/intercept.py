@@ -3,8 +3,9 @@
 ATA, C&C, the units free to intercept), the dice (the one unmodified d6 of the side with the higher ATA,
 when it rolls), the exact outcome (which side stays, each token's units removed) and the decision.
 
-The odds' headline, "Fighters stay", is the chance the intercepting token stays, read from that same outcome:
-"both removed" is not staying. The odds are shown in any phase (`plan`: the time is the dialog's check).
+The odds' headline, "Fighters stay", is the chance the intercepting token stays, read from that same outcome
+by the generic odds (its `OddsWords`): "both removed" is not staying. The odds are shown in any phase
+(`plan`: the time is the dialog's check).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from ...game.events import ActionSpec, ArgSpec, ArgType, DiceRecorder, Event, di
 from ...game.state import GameState
 from ...game.typed_action import Incomplete, OddsWords, Outcome, RuleAction
 from ...rules.contract import DicePlan, PlanBuilder, low_is_good
-from ...rules.outcome import AttackOdds
 from . import cite
 from .model import Ruleset
 from .notation import plural
@@ -166,19 +166,10 @@ class InterceptAction(RuleAction[Intercept]):
         if p.roll_under is None and not p.rules.setting("intercept_zero_ata_roll"):
             notes.append("Against 0-ATA ordnance the fighter remains without a roll (house setting “A fighter "
                          "that beats 0-ATA ordnance”: off).")
-        return OddsWords(ship=p.ids[0], notes=tuple(notes), damage_table=False)
-
-    def odds(self, state: GameState, args: Mapping[str, Any]) -> AttackOdds | None:
-        """The chance of each result, and the headline: the fighters' own chance to stay, from the outcome."""
-        try:
-            p = self.plan(state, args)
-        except InvalidAction:
-            return None
-        found = self.outcome(p)
-        words = self.odds_words(p)
-        outcomes = dict(found.map(lambda o: self.word(p, o)).items())
-        return AttackOdds(p_hit=found.probability(lambda o: bool(o.hit)), outcomes=outcomes, notes=words.notes,
-                          hit_label="Fighters stay")
+        # the headline is the outcome's `hit`, the fighters staying ("both removed" is not); no chance to
+        # destroy: the fighters' own token is no target
+        return OddsWords(ship=p.ids[0], notes=tuple(notes), damage_table=False, destroys=False,
+                         hit_label="Fighters stay", result=lambda o: self.word(p, o))
 
     def observed(self, p: Intercept, state: GameState, events: Sequence[Event], after: GameState) -> Outcome:
         """What the records say: each side removed when its token lost the units that took part."""

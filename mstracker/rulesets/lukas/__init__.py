@@ -1,18 +1,17 @@
 """lukas: Micro Space Wars by Lukas W.P. v1.8, as one ruleset package.
 
-This module is the package's entry (`RULESET`, registered under `mstracker.rulesets`): it declares
-what the screens need and imports the heavy modules (model, procedures, game plugin) only when asked.
+Its package answers what the screens need; the heavy modules load when asked (rulesets.book).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from ...rules.contract import BuilderField, DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep, ShipFields
+from ..book import BookPackage, FleetRules
+from ...rules.contract import BuilderField, DemoSpec, OddsOption, OptionType, SceneStep, ShipFields
 
 if TYPE_CHECKING:
-    from ...fleet import FleetReport, Roster, ShipEntry
     from ...game.plugin import RulesetPlugin
     from ...rules.base import RulesetBase
     from .model import Ruleset
@@ -50,7 +49,7 @@ def _hangar_write(ship: Any, values: Mapping[str, Any]) -> Any:
     return ship.model_copy(update={"hangar": hangar})
 
 
-class LukasPackage(RulesetPackage):
+class LukasPackage(BookPackage["Ruleset"]):
     id = "lukas"
     order = 20
     title = "Micro Space Wars (Lukas W.P. v1.8)"
@@ -100,27 +99,15 @@ class LukasPackage(RulesetPackage):
         measured={"distance": "5"},
     )
 
-    # each answer imports its own module when asked, so listing the rulesets stays cheap
     def model(self) -> type[RulesetBase]:
         from .model import Ruleset
 
         return Ruleset
 
-    def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
-        from .fleet import validate
+    def fleet(self) -> FleetRules[Ruleset]:
+        from . import fleet
 
-        return validate(roster, _own(ruleset))
-
-    def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
-        from .fleet import starter_roster
-
-        return starter_roster(_own(ruleset), preset)
-
-    def offered_loadout(self, ruleset: RulesetBase, roster: Roster, ship: ShipEntry) -> Mapping[str, Any]:
-        """What each ship may mount: its class's loadout."""
-        from .fleet import offered_loadout
-
-        return offered_loadout(_own(ruleset), ship.ship_class)
+        return fleet
 
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
         from .odds import attack_odds
@@ -130,12 +117,7 @@ class LukasPackage(RulesetPackage):
     def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
         from .plugin import Plugin
 
-        return Plugin(_own(ruleset))
-
-
-def _own(ruleset: RulesetBase) -> Ruleset:
-    """The registry hands a package only the model its `model()` returns: lukas's own `Ruleset`."""
-    return cast("Ruleset", ruleset)
+        return Plugin(self.own(ruleset))
 
 
 RULESET = LukasPackage()

@@ -1,25 +1,24 @@
 """pz8: Pz8 Spaceships Wargame Rules, as one ruleset package.
 
-This module is the package's entry (`RULESET`, registered under `mstracker.rulesets`): it declares
-what the screens need and imports the heavy modules (model, procedures, game plugin) only when asked.
+Its package answers what the screens need; the heavy modules load when asked (rulesets.book).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from ...rules.contract import DemoSpec, OddsOption, OpposedRoll, OptionType, RulesetPackage, SceneStep
+from ..book import BookPackage, FleetRules
+from ...rules.contract import DemoSpec, OddsOption, OpposedRoll, OptionType, SceneStep
 
 if TYPE_CHECKING:
-    from ...fleet import FleetReport, Roster, ShipEntry
     from ...game.plugin import RulesetPlugin
     from ...rules.base import RulesetBase
     from .model import Ruleset
     from ...rules.outcome import AttackOdds
 
 
-class Pz8Package(RulesetPackage):
+class Pz8Package(BookPackage["Ruleset"]):
     id = "pz8"
     order = 30
     title = "Pz8 Spaceships Wargame Rules"
@@ -42,27 +41,15 @@ class Pz8Package(RulesetPackage):
         measured={"distance": "2"},
     )
 
-    # each answer imports its own module when asked, so listing the rulesets stays cheap
     def model(self) -> type[RulesetBase]:
         from .model import Ruleset
 
         return Ruleset
 
-    def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
-        from .fleet import validate
+    def fleet(self) -> FleetRules[Ruleset]:
+        from . import fleet
 
-        return validate(roster, _own(ruleset))
-
-    def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
-        from .fleet import starter_roster
-
-        return starter_roster(_own(ruleset), preset)
-
-    def offered_loadout(self, ruleset: RulesetBase, roster: Roster, ship: ShipEntry) -> Mapping[str, Any]:
-        """What each ship may mount: its class's armament."""
-        from .fleet import offered_loadout
-
-        return offered_loadout(_own(ruleset), ship.ship_class)
+        return fleet
 
     def opposed_roll(self, ruleset: RulesetBase) -> OpposedRoll:
         """The damage roll (pz8 §4): the firer's attack dice less the target's defence dice, read on the
@@ -80,17 +67,12 @@ class Pz8Package(RulesetPackage):
     def odds(self, ruleset: RulesetBase, options: Mapping[str, Any]) -> AttackOdds:
         from .odds import attack_odds
 
-        return attack_odds(_own(ruleset), options)
+        return attack_odds(self.own(ruleset), options)
 
     def plugin(self, ruleset: RulesetBase) -> RulesetPlugin:
         from .plugin import Plugin
 
         return Plugin(ruleset)
-
-
-def _own(ruleset: RulesetBase) -> Ruleset:
-    """The registry hands a package only the model its `model()` returns: pz8's own `Ruleset`."""
-    return cast("Ruleset", ruleset)
 
 
 RULESET = Pz8Package()

@@ -1,24 +1,23 @@
 """spook: Lego Microspacewars, Spook's Version v0.2.2, as one ruleset package.
 
-This module is the package's entry (`RULESET`, registered under `mstracker.rulesets`): it declares
-what the screens need and imports the heavy modules (model, procedures, game plugin) only when asked.
+Its package answers what the screens need; the heavy modules load when asked (rulesets.book).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from ...rules.contract import DemoSpec, OddsOption, OptionType, RulesetPackage, SceneStep
+from ..book import BookPackage, FleetRules
+from ...rules.contract import DemoSpec, OddsOption, OptionType, SceneStep
 
 if TYPE_CHECKING:
-    from ...fleet import FleetReport, Roster, ShipEntry
     from ...game.plugin import RulesetPlugin
     from ...rules.base import RulesetBase
     from .model import Ruleset
 
 
-class SpookPackage(RulesetPackage):
+class SpookPackage(BookPackage["Ruleset"]):
     id = "spook"
     order = 10
     title = "Lego Microspacewars (Spook's v0.2.2)"
@@ -44,27 +43,15 @@ class SpookPackage(RulesetPackage):
         measured={"distance": "6"},  # the range decides only the reach (§3 B2); 6 units: every weapon of Blue Fang
     )
 
-    # each answer imports its own module when asked, so listing the rulesets stays cheap
     def model(self) -> type[RulesetBase]:
         from .model import Ruleset
 
         return Ruleset
 
-    def validate_fleet(self, roster: Roster, ruleset: RulesetBase) -> FleetReport:
-        from .fleet import validate
+    def fleet(self) -> FleetRules[Ruleset]:
+        from . import fleet
 
-        return validate(roster, _own(ruleset))
-
-    def starter_fleet(self, ruleset: RulesetBase, preset: str | None) -> Roster:
-        from .fleet import starter_roster
-
-        return starter_roster(_own(ruleset), preset)
-
-    def offered_loadout(self, ruleset: RulesetBase, roster: Roster, ship: ShipEntry) -> Mapping[str, Any]:
-        """What each ship may mount: its class's loadout."""
-        from .fleet import offered_loadout
-
-        return offered_loadout(_own(ruleset), ship.ship_class)
+        return fleet
 
     def odds(self, ruleset: Any, options: Mapping[str, Any]) -> Any:
         from .odds import odds
@@ -75,11 +62,6 @@ class SpookPackage(RulesetPackage):
         from .plugin import Plugin
 
         return Plugin(ruleset)
-
-
-def _own(ruleset: RulesetBase) -> Ruleset:
-    """The registry hands a package only the model its `model()` returns: spook's own `Ruleset`."""
-    return cast("Ruleset", ruleset)
 
 
 RULESET = SpookPackage()

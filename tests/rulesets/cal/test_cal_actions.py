@@ -78,6 +78,10 @@ def test_fire_refusals_name_the_reason() -> None:
     assert "launches ordnance" in g.refused("fire", 6, ship="K-1", weapon="d1", target="DD-1", distance=3)
     assert "no item 'torpedo'" in g.refused("fire", 6, ship="DD-1", weapon="torpedo", target="K-1", distance=3)
     assert "cannot target itself" in g.refused("fire", 6, ship="K-1", weapon="beam", target="K-1", distance=0)
+    # cal §Weapons: a battery fires at a hostile ship; Wasp (K-1) and Sovereign (CV-1) are both Blue's
+    assert g.refused("fire", 6, ship="K-1", weapon="beam", target="CV-1", distance=3) == (
+        "Sovereign (#4) is one of Blue's own ships: batteries fire at hostile ships (cal §Weapons)")
+    assert g.eng.legal_action(g.state, "fire", "5").targets == ("1", "2", "3")  # Wasp (#5) aims at Red's ships only
     assert "1 shot left this round, not 2" in g.refused("fire", 6, 6, ship="K-1", weapon="beam", target="DD-1", distance=3, shots=2)
     assert "no faces were typed" in g.refused("fire", ship="K-1", weapon="beam", target="DD-1", distance=3)
     assert "left over" in g.refused("fire", 6, 6, ship="K-1", weapon="beam", target="DD-1", distance=3)

@@ -138,6 +138,7 @@ def test_intercept_headline_is_read_from_the_intercept_s_own_outcome() -> None:
     icp = odds(g, "intercept", token="o1", target="o2")
     assert icp.outcomes == {"both removed": 1} and (icp.hit_label, icp.p_hit) == ("Fighters stay", 0)
     action = g.eng.plugin.typed_action("intercept")
+    assert "odds" not in vars(type(action))  # the generic odds give the headline, from its OddsWords
     p = action.plan(g.state, {"token": "o1", "target": "o2"})
     [(outcome, chance)] = action.outcome(p).items()
     assert chance == 1 and outcome.destroyed == {"o1", "o2"} and outcome.hit is False

@@ -141,8 +141,8 @@ def test_cargo_is_loaded_and_unloaded() -> None:
 def test_odds_follow_the_state() -> None:
     eng = engine()
     s = to_turn(eng, new(eng), 1)
-    assert eng.plugin.action_odds(s, "fire", {"ship": "Bull", "weapon": None, "target": None}) is None
-    assert eng.plugin.action_odds(s, "fire", {"ship": "Bull", "weapon": "w1", "target": "Nobody"}) is None
+    assert eng.plugin.rule_action("fire").odds(s, {"ship": "Bull", "weapon": None, "target": None}) is None
+    assert eng.plugin.rule_action("fire").odds(s, {"ship": "Bull", "weapon": "w1", "target": "Nobody"}) is None
     odds = eng.action_odds(s, Action("fire", {"ship": "Bull", "weapon": "w2", "target": "Wasp", "in_range": True}))
     assert odds.p_hit == Fraction(7, 12) and odds.p_destroy == Fraction(7, 12) * Fraction(3, 12)  # 9 to 11 on d12-1
     s = act(eng, s, "set", target="Wasp", key="armor", value="2")
@@ -150,7 +150,7 @@ def test_odds_follow_the_state() -> None:
     assert odds.p_destroy == Fraction(7, 12) * Fraction(10, 12)
     bomb = eng.action_odds(s, Action("fire", {"ship": "Hornet", "weapon": "w1", "target": "Titan", "subsystem": "engines", "in_range": True}))
     assert bomb.extra["p_subsystem_destroyed"] == Fraction(9, 12) * Fraction(3, 8)
-    beam = eng.plugin.action_odds(s, "fire-beam", {"ship": "Anvil"})
+    beam = eng.plugin.rule_action("fire-beam").odds(s, {"ship": "Anvil"})
     assert beam is None  # nothing announced
 
 

@@ -280,8 +280,8 @@ def test_attack_odds_follow_the_records_and_the_settings() -> None:
     play = at_fire()
     eng, s = engine(), play.state
     assert eng.action_odds(s, Action("fire", {"ship": "A1", "target": "B1"})) is None  # no distance yet
-    assert eng.plugin.action_odds(s, "fire", {"ship": "A1"}) is None
-    assert eng.plugin.action_odds(s, "fire", {"ship": "A1", "target": "B1", "distance": 12}) is None
+    assert eng.plugin.rule_action("fire").odds(s, {"ship": "A1"}) is None
+    assert eng.plugin.rule_action("fire").odds(s, {"ship": "A1", "target": "B1", "distance": 12}) is None
     odds = eng.action_odds(s, Action("fire", {"ship": "A1", "target": "B1", "distance": 5}))
     assert odds.p_hit == Fraction(1, 3) and odds.outcomes == attack_odds(eng.ruleset, {"distance": 5}).outcomes
     play.act("set", target="A1", key="damaged", value="yes")

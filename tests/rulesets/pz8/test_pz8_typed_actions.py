@@ -12,7 +12,7 @@ from mstracker.game import Action
 from mstracker.game.errors import InvalidAction
 from mstracker.game.planner import Distances
 from mstracker.game.plugin import RulesetPlugin
-from mstracker.game.typed_action import DeciderAction, Incomplete, RuleAction
+from mstracker.game.typed_action import Incomplete, RuleAction
 from mstracker.tui.screens.planner import measured_words
 
 
@@ -23,7 +23,6 @@ def test_every_pz8_action_is_a_typed_action_of_a_one_class_plugin() -> None:
                      "remove-asteroid", "asteroid-collision", "set-drift", "remove-torpedo", "fire", "fire-back",
                      "shoot-torpedo", "torpedo-attack"]  # the order the forms and `help` always listed
     assert all(isinstance(plugin.typed_action(k), RuleAction) for k in kinds)
-    assert not any(isinstance(plugin.rule_action(k), DeciderAction) for k in kinds)
     assert type(plugin).__mro__[1:] == (RulesetPlugin, *RulesetPlugin.__mro__[1:])  # no mixin groups
 
 

@@ -1,8 +1,8 @@
 """duel game rules (duel §2, §3): fire a weapon once a turn, wrecks struck off before the turn goes on.
 
-Written only against the ruleset contract (mstracker.api): fire is a typed action (prepare refuses,
-dice are declared, the outcome is exact, apply makes the changes through a Batch: the worked example of
-the README); strike an @action decider beside it; readiness, one obligation.
+Written only against the ruleset contract (mstracker.api): every action is a typed action (fire: prepare
+refuses, dice are declared, the outcome is exact, apply makes the changes through a Batch, the worked example
+of the README; strike: no dice, one refusal); readiness, one obligation.
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ from mstracker.api import (
     ShipItem,
     ShipState,
     TurnStructure,
-    action,
     auto_step,
     capped_mean,
     dice_data,
@@ -143,13 +142,38 @@ class Fire(RuleAction[Shot]):
             batch.set(p.target.id, "wreck", True, "armor gone")
 
 
+class Strike(RuleAction[ShipState]):
+    """strike: a wreck is struck off the table, whoever's it is (duel §3)."""
+
+    spec = ActionSpec("strike", "strike a wreck off the table (duel §3)", (ArgSpec("ship", ArgType.SHIP, "the wreck"),))
+
+    def prepare(self, state: GameState, args: Mapping[str, Any]) -> ShipState:
+        if not wrecks(state):
+            raise InvalidAction("no wreck is on the table")
+        if not args.get("ship"):
+            raise Incomplete("ship")
+        ship = state.find_ship(str(args["ship"]))
+        if ship not in wrecks(state):
+            raise InvalidAction(f"{ship.label} is not a wreck on the table")
+        return ship
+
+    def apply(self, p: ShipState, dice: DiceRecorder, batch: Batch) -> None:
+        batch.story("struck", f"{p.label} is struck off the table")
+        batch.set(p.id, "struck", True)
+
+
+def wrecks(state: GameState) -> list[ShipState]:
+    """The wrecks still on the table (duel §3), in id order."""
+    return [s for s in state.ships.values() if s.record.get("wreck") and not s.record.get("struck")]
+
+
 class Plugin(RulesetPlugin):
     ruleset: Ruleset
     capabilities = Capabilities(exact_odds=True)  # no fire planner, nothing on the table besides ships
     turn_structure = TurnStructure.ALTERNATING
     narrative = frozenset({"fired", "struck"})
     step_actions = {"fire": ("fire",), "wrecks": ("strike",)}
-    rule_actions = (Fire,)
+    rule_actions = (Fire, Strike)
 
     def build_record_spec(self) -> RecordSpec:
         return SPEC
@@ -163,16 +187,6 @@ class Plugin(RulesetPlugin):
         return ShipState(id=ship_id, name=entry.name, tag=entry.tag, owner=owner, ship_class=entry.ship_class,
                          record=SPEC.fresh_record({"armor": armor, "armor_max": armor}), items=items)
 
-    @action("strike", ArgSpec("ship", ArgType.SHIP, "the wreck"), help="strike a wreck off the table (duel §3)")
-    def strike(self, state: GameState, args: dict[str, Any], dice: DiceRecorder) -> list[Event]:
-        ship = state.find_ship(args["ship"])
-        if not ship.record.get("wreck") or ship.record.get("struck"):
-            raise InvalidAction(f"{ship.label} is not a wreck on the table")
-        batch = Batch(self, state)
-        batch.story("struck", f"{ship.label} is struck off the table")
-        batch.set(ship.id, "struck", True)
-        return batch.events
-
     @auto_step("ready")
     def _ready(self, state: GameState, dice: DiceRecorder) -> list[Event]:
         batch = Batch(self, state)
@@ -182,13 +196,8 @@ class Plugin(RulesetPlugin):
         return batch.events
 
     # ---- the contract ------------------------------------------------------------------------------
-    def available(self, state: GameState, kind: str) -> str | None:
-        if kind == "strike" and not self._wrecks(state):
-            return "no wreck is on the table"
-        return None
-
     def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        return self._wrecks(state) if kind == "strike" else super().actors(state, kind)
+        return wrecks(state) if kind == "strike" else super().actors(state, kind)
 
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
         out = []
@@ -205,11 +214,7 @@ class Plugin(RulesetPlugin):
     def obligations(self, state: GameState) -> tuple[Obligation, ...]:
         return tuple(Obligation(f"wreck:{s.id}", f"{s.label} is a wreck: strike it off the table", "duel §3",
                                 resolve="strike", blocks=frozenset({"next-step"}), ships=(s.id,))
-                     for s in self._wrecks(state))
-
-    @staticmethod
-    def _wrecks(state: GameState) -> list[ShipState]:
-        return [s for s in state.ships.values() if s.record.get("wreck") and not s.record.get("struck")]
+                     for s in wrecks(state))
 
 
 def fire_odds(ruleset: RulesetBase, weapon: str, armor: int | None) -> AttackOdds:

@@ -15,7 +15,7 @@ from typing import Any
 
 from duel_ruleset.fleet import validate as duel_validate
 from duel_ruleset.model import ShipClass, Weapon
-from duel_ruleset.plugin import SPEC, Fire, Plugin as DuelPlugin, Shot
+from duel_ruleset.plugin import SPEC, Fire, Plugin as DuelPlugin, Shot, Strike
 
 from mstracker.api import (
     Capabilities,
@@ -53,7 +53,7 @@ class FireWithoutOdds(RuleAction[Shot]):
 class Plugin(DuelPlugin):
     ruleset: Ruleset  # type: ignore[assignment]  # the hulls model, not duel's
     capabilities = Capabilities()  # no exact odds, no planner, nothing on the table
-    rule_actions = (FireWithoutOdds,)  # type: ignore[assignment]  # duel's Fire, less its outcome
+    rule_actions = (FireWithoutOdds, Strike)  # type: ignore[assignment]  # duel's Fire, less its outcome
 
     def initial_ship(self, ship_id: str, owner: int, entry: ShipEntry, roster: Roster | None,
                      settings: Mapping[str, Any]) -> ShipState:
