@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +70,32 @@ def sequence_of(ruleset: RulesetBase) -> tuple[PhaseInfo, ...]:
         )
         for p in ruleset.phases
     )
+
+
+#: A setting named by its key in a checklist saved by an older mstracker ("setting fire_damage_timing").
+_SETTING_KEY = re.compile(r"setting ([a-z][a-z0-9]*(?:_[a-z0-9]+)+)")
+
+
+def in_current_words(ruleset: RulesetBase, state: GameState) -> GameState:
+    """`state` with its checklist worded as the ruleset words it today, for showing it. A game keeps the
+    checklist it was created with, so a game saved before a step was reworded ("setting
+    fire_damage_timing", "Move (move SHIP MPS)") shows the new words for the same step; a step the
+    ruleset no longer has keeps its text, a setting's key in it named by the setting's words. The state
+    itself when nothing differs (every game created since)."""
+    current = {(p.id, s.id): s.text for p in ruleset.phases for s in p.steps}
+
+    def setting_words(m: re.Match[str]) -> str:
+        setting = ruleset.settings.get(m.group(1))
+        return f"setting “{setting.text.split(':', 1)[0]}”" if setting is not None else m.group(0)
+
+    def words(phase: PhaseInfo, step: StepInfo) -> str:
+        return current.get((phase.id, step.id)) or _SETTING_KEY.sub(setting_words, step.text)
+
+    if all(words(p, s) == s.text for p in state.sequence for s in p.steps):
+        return state
+    sequence = tuple(p.model_copy(update={"steps": tuple(s.model_copy(update={"text": words(p, s)}) for s in p.steps)})
+                     for p in state.sequence)
+    return state.model_copy(update={"sequence": sequence})
 
 
 def _unique_names(players: list[PlayerState]) -> list[PlayerState]:

@@ -66,8 +66,11 @@ def _mark(ruleset: RulesetBase, entry: Entry, path: tuple[str, ...], fld: str) -
 
 def _entries(ruleset: RulesetBase, section: str, entries: dict[str, Entry]) -> SectionView:
     first = next(iter(entries.values()))
-    fields = [f for f in type(first).model_fields if f not in HIDDEN]
-    view = SectionView(section, ["name", *fields, "source", "note"])
+    model_fields = type(first).model_fields
+    fields = [f for f in model_fields if f not in HIDDEN]
+    # a column is named in words: the field's title where the ruleset gives one ("MPs"), else its name
+    titles = [model_fields[f].title or f.replace("_", " ") for f in fields]
+    view = SectionView(section, ["name", *titles, "source", "note"])
     for name, entry in entries.items():
         name_mark = Provenance.HOUSE_RULE if ruleset.is_house_rule(section, name) else Provenance.TEXT
         row = [Cell(name, name_mark)]

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..game import GameState
+from ..game.setup import in_current_words
 from ..store.gamesdb import GameNotFound, StoreError
 from .lifeline import LifelineApp
 from .screens.battle_session import all_readiness, changed_cards
@@ -117,7 +118,8 @@ class WatchScreen(Screen):
         for column in self.query(FleetColumn):
             column.show_player(state, engine.acting(state).players)
         ruleset = engine.ruleset
-        self.query_one(SpectatorBanner).show(state, ruleset.meta.turn_word, bool(ruleset.house_rules),
+        self.query_one(SpectatorBanner).show(in_current_words(ruleset, state), ruleset.meta.turn_word,
+                                             bool(ruleset.house_rules),
                                              engine.next_step_blocker(state), engine.acting(state))
         self.query_one(OnTable).show(state, engine.plugin.on_table(state))
 

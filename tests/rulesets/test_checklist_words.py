@@ -75,3 +75,15 @@ def test_a_name_is_made_possessive_by_the_helper(name: str) -> None:
     found = [(p.name, n) for p in sorted(folder.rglob("*.py"))
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if re.search(r"\}'s\b", line)]
     assert found == []
+
+
+def test_spook_reload_in_own_turns_is_shown_as_a_house_default() -> None:
+    """The book gives 'X;Y' reloads in "turns"; counting only the owner's turns is the app's reading."""
+    from mstracker.rules.base import Provenance
+
+    spook_rules = book_ruleset("spook")
+    railgun = spook_rules.weapons["Heavy Railgun"]  # type: ignore[attr-defined]
+    assert (railgun.reload, railgun.provenance("reload"), railgun.provenance("damage")) == (
+        "1;1", Provenance.HOUSE_DEFAULT, Provenance.TEXT)
+    steps = {s.id: s.text for p in spook_rules.phases for s in p.steps}
+    assert steps["reload"].endswith("counted in the owner's own turns (a house default: the book says only “turns”)")

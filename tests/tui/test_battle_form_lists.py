@@ -119,9 +119,11 @@ def test_a_not_now_reason_keeps_its_whole_first_sentence_and_the_ship_names_in_i
         await pilot.press("x")
         menu = await until(pilot, lambda: pilot.app.screen if isinstance(pilot.app.screen, PickActionModal) else None)
         options = menu.query_one("#action-list")
-        row = next(options.get_option_at_index(i) for i in range(options.option_count)
-                   if options.get_option_at_index(i).id == "fire-back")
-        return str(row.prompt), battle.state.ships[demo.target].name
+        at = next(i for i in range(options.option_count) if options.get_option_at_index(i).id == "fire-back")
+        # its own row says why, or the line over the actions held back for that same reason does
+        said = next(str(options.get_option_at_index(i).prompt) for i in range(at, -1, -1)
+                    if "not now:" in str(options.get_option_at_index(i).prompt))
+        return said, battle.state.ships[demo.target].name
 
     prompt, name = run(make_app(), script)
     assert "not now:" in prompt

@@ -137,7 +137,7 @@ class Move(RuleAction[Movement]):
         (
             ArgSpec("ship", ArgType.SHIP, "the ship being activated"),
             ArgSpec("mps", ArgType.TEXT, "what each MP buys, in order: F one hex forward, L or R a 60° turn (e.g. FFLF)",
-                    rest=True),
+                    rest=True, label="MP spent"),
         ),
     )
 
@@ -150,7 +150,7 @@ class Move(RuleAction[Movement]):
         if ship.get("fired") or TurnView(state).launched_now(ship):
             raise InvalidAction(f"{ship.label} has already fired: movement comes before firing (pz8 §4)")
         if args.get("mps") is None:
-            raise Incomplete("mps")
+            raise Incomplete("mps", "give the MP spent: what each MP buys, in order (pz8 §3)")
         try:
             mps = parse_mps(args["mps"])
             check = check_move(self.plugin.book, mps, damaged=bool(ship.get("damaged")))

@@ -162,8 +162,8 @@ def friendly_fire_hits(plugin: SpookBase, b: Batch, fs: FireSetup, damage: int) 
     pending = {"attacker": fs.ship.id, "damage": damage, "range": rng, "source": fs.source,
                "near": near.id, "target": fs.target.id}
     b.extra("pending_ff", pending,
-            f"Friendly fire: {player} names an own ship within {rng} units of {near.label} to take {damage} "
-            "(friendly-fire), or none")
+            f"Friendly fire: one of {possessive(player)} own ships within {rng} units of {near.label} takes {damage}: "
+            "name it (friendly-fire), or none")
 
 
 def knock_out(plugin: SpookBase, b: Batch, target: ShipState, aim: str, source: str) -> None:

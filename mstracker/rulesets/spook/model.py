@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from ...rules.base import Budget, Entry, Frozen, RulesetBase
+from ...rules.base import Budget, Entry, Frozen, Provenance, RulesetBase
 from ...rules.names import find_entry
 
 _RELOAD_RE = re.compile(r"^\s*(\d+)\s*;\s*(\d+)\s*$")
@@ -69,6 +69,13 @@ class _Reloads(Entry):
     @property
     def reload_cycle(self) -> Reload | None:
         return Reload.parse(self.reload)
+
+    def provenance(self, field: str) -> Provenance:
+        """A printed reload is the book's, but the app counts its turns as the owner's own turns, where the
+        book says only "turns" (§5 Reload): the rules reference marks it a house default."""
+        if field == "reload" and self.reload is not None:
+            return Provenance.HOUSE_DEFAULT
+        return super().provenance(field)
 
 
 class ShipClass(Entry):

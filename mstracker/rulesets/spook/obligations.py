@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...game.state import GameState
 from ...rules.contract import Obligation
+from ...rules.names import possessive
 from .first_turn import FIRST_PLAYER
 from .first_turn import first_player_open
 
@@ -51,12 +52,12 @@ def first_player() -> Obligation:
 def friendly_fire(state: GameState, pending: dict[str, Any]) -> Obligation:
     attacker = state.ships.get(str(pending.get("attacker")))
     near = state.ships.get(str(pending.get("near", pending.get("attacker"))))
-    player = state.players[attacker.owner].name if attacker is not None else "the attacker"
+    player = possessive(state.players[attacker.owner].name) if attacker is not None else "the attacker's"
     where = f" of {near.label}" if near is not None else ""
     return Obligation(
         f"friendly-fire:{pending.get('attacker')}",
-        f"The d12 of 12 from {pending.get('source')} is not settled: {player} names an own ship within "
-        f"{pending.get('range')} units{where} to take {pending.get('damage')}, or none",
+        f"The d12 of 12 from {pending.get('source')} is not settled: one of {player} own ships "
+        f"within {pending.get('range')} units{where} takes {pending.get('damage')} (name it), or none",
         "spook §5 Accuracy, 12",
         resolve="friendly-fire",
         blocks=EVERYTHING,

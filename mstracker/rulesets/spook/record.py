@@ -60,7 +60,7 @@ SHIP_FIELDS = (
 ITEM_FIELDS = (
     _f("used", "Used", F, "used on the owner's current (or last) turn: once per turn (§3 B2)", "•"),
     _f("uses", "Uses", C, "uses left before an X;Y reload (§5 Reload; empty: no reload)"),
-    _f("reload", "Reload", TM, "own turns until usable again (§5 Reload); 0 = ready"),
+    _f("reload", "Reload", TM, "own turns until usable again (spook §5 Reload; counting the owner's turns only is a house default, the book says “turns”); 0 = ready"),
     _f("ammo", "Ammo", C, "flare launcher ammo (§6 B1; 0 = empty until reloaded)", maximum=8),
     _f("refill", "Refill", F, "flare reload paid: full at the start of the owner's next turn (§6 B1)", "⟳"),
     _f("destroyed", "Lost", F, "destroyed by a bomber's subsystem targeting (§7 A11)", "✗"),

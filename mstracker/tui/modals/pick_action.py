@@ -20,6 +20,8 @@ from ...rules.contract import LegalAction
 from ...rules.names import possessive
 
 
+HINT = "enter: open the form · type to jump · escape: cancel"
+
 #: A rulebook cite closing a sentence: " (pz8 §3)", " (spook §5 B)".
 _TRAILING_CITE = re.compile(r"\s*\([^()]*§[^()]*\)\s*$")
 
@@ -65,10 +67,32 @@ class PickActionModal(ModalScreen[str | None]):
         dice = ("  · rolls dice", "$text-accent") if spec.rolls else ""
         whose = (f"{possessive(self.others[spec.kind])}: ", "bold $text-warning") if spec.kind in self.others else ""
         if legal is not None and not legal.allowed:
-            why = first_sentence(legal.reason, 70, whole=True) if legal.reason else "not now"
+            why = self.why_not(spec.kind)
             return Option(Content.assemble((f"  {spec.kind:<22} ", "dim"), (f"not now: {why}", "dim italic")), id=spec.kind)
         return Option(Content.assemble((f"  {spec.kind:<22} ", "bold"), whose, (first_sentence(spec.help), "dim"), dice),
                       id=spec.kind)
+
+    def why_not(self, kind: str) -> str:
+        """The "not now" reason of a refused action as its row says it (its first sentence)."""
+        legal = self.legal.get(kind)
+        return first_sentence(legal.reason, 70, whole=True) if legal is not None and legal.reason else "not now"
+
+    def refused_rows(self, refused: Sequence[ActionSpec]) -> list[Option]:
+        """The refused actions, those refused for one same reason under one line that says it (at 80x24 a
+        reason wraps to three lines, and one reason often holds back several actions); an action whose
+        reason is its own keeps it on its row. Each one's whole reason shows below the list once the
+        cursor is on it."""
+        groups: dict[str, list[ActionSpec]] = {}
+        for spec in refused:
+            groups.setdefault(self.why_not(spec.kind), []).append(spec)
+        rows: list[Option] = []
+        for why, specs in groups.items():
+            if len(specs) == 1:
+                rows.append(self._row(specs[0]))
+                continue
+            rows.append(Option(Content.assemble(("  not now: ", "dim italic"), (why, "dim italic")), disabled=True))
+            rows.extend(Option(Content.styled(f"    {s.kind}", "dim"), id=s.kind) for s in specs)
+        return rows
 
     def compose(self) -> ComposeResult:
         own = [s for s in self.specs if not s.generic]
@@ -83,11 +107,19 @@ class PickActionModal(ModalScreen[str | None]):
             if not group:
                 continue
             options.append(Option(Content.styled(title, "bold $text-accent"), disabled=True))
-            options.extend(self._row(spec) for spec in group)
+            options.extend(self.refused_rows(group) if group is refused else [self._row(spec) for spec in group])
         with Vertical(classes="modal-box wide", id="pick-action-box"):
             yield Label("Actions")
             yield OptionList(*options, id="action-list")
-            yield Static("enter: open the form · type to jump · escape: cancel", classes="muted")
+            yield Static("", id="action-why", classes="muted")
+            yield Static(HINT, classes="muted")
+
+    @on(OptionList.OptionHighlighted)
+    def show_why(self, event: OptionList.OptionHighlighted) -> None:
+        """Under the list: the whole reason a refused action may not be done now (empty on the others)."""
+        legal = self.legal.get(event.option.id or "")
+        why = f"{event.option.id}: not now: {legal.reason}" if legal is not None and not legal.allowed else ""
+        self.query_one("#action-why", Static).update(Content(why))
 
     def on_mount(self) -> None:
         """Open on the first action of the side acting now (another player's is never preselected)."""

@@ -22,6 +22,7 @@ from textual.widgets._footer import FooterKey
 
 from ...dice import DiceError, FaceSource, RngFaces
 from ...game import Action, Engine, Event, GameError, GameState
+from ...game.setup import in_current_words
 from ...store.games import StoreError
 from ..widgets.banner import Banner
 from ..widgets.checklist import Checklist
@@ -226,9 +227,10 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
     def show_position(self) -> None:
         state = self.session.state
         engine = self.session.engine
-        self.query_one(Banner).show(state, engine.ruleset.meta.turn_word, bool(engine.ruleset.house_rules),
+        shown = in_current_words(engine.ruleset, state)  # a game saved before a step was reworded
+        self.query_one(Banner).show(shown, engine.ruleset.meta.turn_word, bool(engine.ruleset.house_rules),
                                     engine.next_step_blocker(state), engine.acting(state))
-        self.query_one(Checklist).show(state, engine, self.session.auto_results())
+        self.query_one(Checklist).show(shown, engine, self.session.auto_results())
         self.query_one(OnTable).show(state, engine.plugin.on_table(state))
         self.refresh_history_keys()
 

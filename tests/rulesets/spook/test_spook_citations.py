@@ -104,8 +104,8 @@ def test_friendly_fire_in_range_of_the_target_when_the_table_measures_so() -> No
     g = Play(fleets, ff_range_from="target")
     g.start()
     events = g.act("fire", 12, ship="Pike", weapon="w1", target="Picket", in_range=True)
-    assert any(e.text == "Friendly fire: Blue names an own ship within 20 units of Picket (#3) to take 100 "
-                         "(friendly-fire), or none" for e in events)
+    assert any(e.text == "Friendly fire: one of Blue's own ships within 20 units of Picket (#3) takes 100: "
+                         "name it (friendly-fire), or none" for e in events)
 
 
 def test_retired_ships_are_out_of_play_but_not_lost_and_boarding_is_not_a_skull() -> None:

@@ -65,8 +65,8 @@ def test_a_twelve_without_an_ally_waits_for_the_players_choice() -> None:
     g.act("fire", 12, ship="Lance", weapon="Ion Beam", target="Picket", in_range=True)
     assert g.s.extra["pending_ff"]["damage"] == 100
     refusal = g.refused("fire", 11, ship="Pike", weapon="w1", target="Picket")
-    assert refusal.startswith("The d12 of 12 from Ion Beam of Lance (#1) is not settled: Blue names an own ship "
-                              "within 20 units of Lance (#1) to take 100, or none (spook §5 Accuracy, 12); do it "
+    assert refusal.startswith("The d12 of 12 from Ion Beam of Lance (#1) is not settled: one of Blue's own ships "
+                              "within 20 units of Lance (#1) takes 100 (name it), or none (spook §5 Accuracy, 12); do it "
                               "with friendly-fire.")
     assert "is not settled" in g.refused("next-step")
     assert "other ships, not Picket" in g.refused("friendly-fire", ally="Picket")
