@@ -13,6 +13,8 @@ from textual.widgets import Button, Label, Static
 class ConfirmModal(ModalScreen[bool]):
     """`yes_keys` / `no_keys` answer it (y / n by default; escape always says no)."""
 
+    TITLE = "Confirm"
+
     def __init__(self, question: str, detail: str = "", yes: str = "Yes", no: str = "No",
                  yes_keys: str = "y", no_keys: str = "n") -> None:
         super().__init__()

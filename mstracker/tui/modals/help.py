@@ -5,6 +5,7 @@ Keys that made way in a narrow footer are listed too; keys that do nothing right
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -26,6 +27,22 @@ class KeyLine:
     enabled: bool
 
 
+#: Textual's own keys of every screen: listed after the screen's own (a dialog's answers come first).
+MOVES = ("focus_next", "focus_previous")
+
+
+def kind_words(cls: type) -> str:
+    """A class's kind in words ("Saved games" for SavedGamesModal, "Data table" for DataTable)."""
+    name = cls.__name__.removesuffix("Modal").removesuffix("Screen") or cls.__name__
+    words = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", name)
+    return " ".join([words[0], *(w.lower() for w in words[1:])]) if words else name
+
+
+def screen_title(screen: Screen) -> str:
+    """What the screen is, in words: its TITLE, else its kind from its class: never a class name."""
+    return screen.TITLE or kind_words(type(screen))
+
+
 def screen_keys(screen: Screen) -> list[tuple[str, list[KeyLine]]]:
     """(group title, lines): the focused widget's keys, the screen's, then the ones that work everywhere.
 
@@ -34,7 +51,7 @@ def screen_keys(screen: Screen) -> list[tuple[str, list[KeyLine]]]:
     """
     app = screen.app
     groups: dict[str, dict[str, tuple[list[str], str, bool]]] = {}
-    title = screen.TITLE or screen.title or type(screen).__name__
+    title = screen_title(screen)
     for active in screen.active_bindings.values():
         binding, node = active.binding, active.node
         if not binding.description or binding.system or binding.action in QUIET:
@@ -44,13 +61,17 @@ def screen_keys(screen: Screen) -> list[tuple[str, list[KeyLine]]]:
         elif node is screen:
             group = title
         else:
-            group = f"{type(node).__name__} (where the cursor is)"
+            group = f"Where the cursor is ({kind_words(type(node)).lower()})"
         lines = groups.setdefault(group, {})
         display = app.get_key_display(binding)
         keys, _, enabled = lines.get(binding.action, ([], binding.description, active.enabled))
         if display not in keys:
             keys.append(display)
         lines[binding.action] = (keys, binding.description, enabled or active.enabled)
+    own = groups.get(title)
+    if own is not None:  # the screen's own keys first, the focus moves every screen has after them
+        moves = [a for a in own if a.rpartition(".")[2] in MOVES]
+        groups[title] = {a: v for a, v in own.items() if a not in moves} | {a: own[a] for a in moves}
     widgets = [g for g in groups if g not in (title, "Everywhere")]
     order = [g for g in (title, *widgets, "Everywhere") if g in groups]
     return [(g, [KeyLine(" / ".join(k), d, e) for k, d, e in groups[g].values()]) for g in order]
@@ -64,7 +85,7 @@ class HelpModal(ModalScreen[None]):
     def __init__(self, screen: Screen) -> None:
         super().__init__()
         self.groups = screen_keys(screen)
-        self.title_text = f"Keys · {screen.TITLE or type(screen).__name__}"
+        self.title_text = f"Keys · {screen_title(screen)}"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box help-box"):

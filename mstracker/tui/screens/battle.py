@@ -193,6 +193,7 @@ class BattleScreen(QuickResume, BattleActions, BattleReportAction, Screen):
         self.set_class(width < 100, "-narrow")
         for footer in self.query(Footer):
             footer.compact = width < 100
+        self.refresh_bindings()  # the keys that made way for a narrow footer come back at a wide one
         side = 30 if width < 100 else 44
         players = max(1, len(self.session.state.players))
         self.query_one("#fleets").set_class(players > 1 and (width - side) < players * COLUMN_WIDTH, "-single")

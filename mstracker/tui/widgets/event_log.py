@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Self
 
 from rich.text import Text
+from textual import events
 from textual.geometry import Region
 from textual.widgets import RichLog
 
@@ -40,8 +41,29 @@ class EventLog(RichLog):
     }
     """
 
+    MAX_LINES = 5000
+
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=5000, min_width=20)
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, max_lines=self.MAX_LINES, min_width=20)
+        self._written: list[Text] = []  # every line as written, to wrap again at a new width
+        self._wrapped_at: int | None = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new width wraps every line again: a log written at 80 columns reads at 120 as if written there
+        (RichLog keeps the wrap each line got when it was written)."""
+        width = self.scrollable_content_region.width
+        if self._wrapped_at is not None and width != self._wrapped_at and self._written:
+            written, self._written = self._written, []
+            self.clear()
+            for line in written:
+                self._put(line)
+        self._wrapped_at = width
+
+    def _put(self, line: Text) -> None:
+        self._written.append(line)
+        if len(self._written) > self.MAX_LINES:
+            del self._written[: len(self._written) - self.MAX_LINES]
+        self.write(line)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         """Its slot sets its size: new content repaints it, with no layout pass of the screen (see slot_sized)."""
@@ -50,13 +72,13 @@ class EventLog(RichLog):
     def add_events(self, events: Iterable[Event], undone: bool = False) -> None:
         for event in events:
             if event.kind not in HIDDEN:
-                self.write(event_line(event, undone))
+                self._put(event_line(event, undone))
 
     def add_undo(self, events: Sequence[Event]) -> None:
         first = next((e.text for e in events if e.kind not in QUIET), events[0].text if events else "")
         more = f" (+{len(events) - 1} more)" if len(events) > 1 else ""
-        self.write(Text.assemble(("↶ Undone: ", "bold"), (first + more, "strike")))
+        self._put(Text.assemble(("↶ Undone: ", "bold"), (first + more, "strike")))
 
     def add_redo(self, events: Sequence[Event]) -> None:
-        self.write(Text("↷ Redone:", style="bold"))
+        self._put(Text("↷ Redone:", style="bold"))
         self.add_events(events)
