@@ -338,12 +338,11 @@ class RulesetPlugin(ABC):
         return None
 
     def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        """The ships that may do `kind` now, the one that must act first. Default: the active
-        player's ships in play (every side's in a round), in id order."""
+        """The candidate ships to do `kind` now, the one that must act first, before its typed action's
+        `prepare` says which may (game.typed_legal: it refuses another player's ship, a wreck...). Default:
+        every ship in play, the active player's first, in id order."""
         ships = [s for s in _in_id_order(state) if not self.record_spec().lost(s.record)]
-        if self.turns() is TurnStructure.ALTERNATING:
-            ships = [s for s in ships if s.owner == state.active]
-        return ships
+        return sorted(ships, key=lambda s: s.owner != state.active)
 
     def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
         """The ships `actor` may aim `kind` at. Default: enemy ships in play."""
