@@ -1,7 +1,8 @@
 """The legal-actions answer of a typed action, from trying its `prepare` (game.typed_action): the action is
 available unless `prepare` with a blank form refuses (or the ruleset's `available` gate, the phase and the
-set-up, says no, or a standing obligation stops it as the engine would); its actors are the ruleset's candidates that `prepare` does not refuse; its targets those
-of the chosen actor that `prepare` does not refuse. `Incomplete` (an argument still blank) is no refusal.
+set-up, says no, or a standing obligation stops it as the engine would); its actors are the ruleset's
+candidates that `prepare` does not refuse; its targets those of the chosen actor that `prepare` does not
+refuse. `Incomplete` (an argument still blank) is no refusal.
 So every refusal a form shows is the one the engine gives when the action is tried. Pure.
 """
 
