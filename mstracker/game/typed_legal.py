@@ -37,7 +37,7 @@ def obligation_refusal(plugin: RulesetPlugin, state: GameState, kind: str, actor
     actor: the player the rules name, else the active player), as the engine refuses it; None: none does."""
     player = state.ships[actor].owner if actor in state.ships else plugin.acting_player(state, kind, {})
     player = state.active if player is None else player
-    found = next((o for o in plugin.standing_obligations(state) if o.refuses(kind, actor, player)), None)
+    found = next((o for o in plugin.standing_now(state) if o.refuses(kind, actor, player)), None)
     return found.message() if found is not None else None
 
 
