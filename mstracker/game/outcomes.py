@@ -3,9 +3,10 @@
 `odds_of` turns an outcome distribution into the AttackOdds every screen shows (the attack dialog,
 `mstracker odds` in a game, the planner's row): the hit chance, the damage dealt to the target (already
 capped at what it had: the one definition of expected damage, game.damage), the chance it is destroyed,
-the chance of each result word and of each mark, the headline's name. `fold` makes several decisions on one target one after
-another, each prepared again after what the ones before did (`RuleAction.after`), in the rules' order, then
-settled once (`RuleAction.settle`: what later dice make of it all), so one attack's focus fire is exactly its row.
+the chance of each result word and of each mark, the headline's name. `fold` makes several decisions on one
+target one after another, each prepared again after what the ones before did (`RuleAction.after`), in the
+rules' order, then settled once (`RuleAction.settle`: what later dice make of it all), so one attack's focus
+fire is exactly its row.
 
 Pure: no I/O; Fractions throughout.
 """

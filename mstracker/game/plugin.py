@@ -152,6 +152,7 @@ class RulesetPlugin(ABC):
         self.ruleset = ruleset
         self._spec: RecordSpec | None = None
         self._typed: dict[str, RuleAction[Any]] = {a.spec.kind: a(self) for a in self.rule_actions}
+        self._standing_now: tuple[GameState, tuple[Obligation, ...]] | None = None
 
     @property
     def ruleset_id(self) -> str:
@@ -338,12 +339,11 @@ class RulesetPlugin(ABC):
         return None
 
     def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        """The ships that may do `kind` now, the one that must act first. Default: the active
-        player's ships in play (every side's in a round), in id order."""
+        """The candidate ships to do `kind` now, the one that must act first, before its typed action's
+        `prepare` says which may (game.typed_legal: it refuses another player's ship, a wreck...). Default:
+        every ship in play, the active player's first, in id order."""
         ships = [s for s in _in_id_order(state) if not self.record_spec().lost(s.record)]
-        if self.turns() is TurnStructure.ALTERNATING:
-            ships = [s for s in ships if s.owner == state.active]
-        return ships
+        return sorted(ships, key=lambda s: s.owner != state.active)
 
     def targets(self, state: GameState, kind: str, actor: ShipState | None) -> list[ShipState]:
         """The ships `actor` may aim `kind` at. Default: enemy ships in play."""
@@ -370,10 +370,17 @@ class RulesetPlugin(ABC):
         """Every action of the ruleset with whether it is allowed now and where its form starts:
         `prefer` (the selected ship) is the actor when it may act, `marked` the target when legal."""
         expected = self.expected_actions(state)
-        out = []
-        for spec in self.action_specs():
-            out.append(self.legal_action(state, spec, prefer, marked, spec.kind in expected))
-        return tuple(out)
+        self._standing_now = (state, self.standing_obligations(state))  # worked out once for every action here
+        try:
+            return tuple(self.legal_action(state, spec, prefer, marked, spec.kind in expected)
+                         for spec in self.action_specs())
+        finally:
+            self._standing_now = None
+
+    def standing_now(self, state: GameState) -> tuple[Obligation, ...]:
+        """`standing_obligations(state)`, worked out once while `legal_actions` answers for every action."""
+        found = self._standing_now
+        return found[1] if found is not None and found[0] is state else self.standing_obligations(state)
 
     def legal_action(self, state: GameState, spec: ActionSpec, prefer: str | None, marked: str | None,
                      expected: bool) -> LegalAction:

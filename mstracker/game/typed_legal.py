@@ -1,7 +1,8 @@
 """The legal-actions answer of a typed action, from trying its `prepare` (game.typed_action): the action is
 available unless `prepare` with a blank form refuses (or the ruleset's `available` gate, the phase and the
-set-up, says no); its actors are the ruleset's candidates that `prepare` does not refuse; its targets those
-of the chosen actor that `prepare` does not refuse. `Incomplete` (an argument still blank) is no refusal.
+set-up, says no, or a standing obligation stops it as the engine would); its actors are the ruleset's
+candidates that `prepare` does not refuse; its targets those of the chosen actor that `prepare` does not
+refuse. `Incomplete` (an argument still blank) is no refusal.
 So every refusal a form shows is the one the engine gives when the action is tried. Pure.
 """
 
@@ -31,6 +32,15 @@ def refusal(action: RuleAction[Any], state: GameState, args: Mapping[str, Any]) 
     return None
 
 
+def obligation_refusal(plugin: RulesetPlugin, state: GameState, kind: str, actor: str | None) -> str | None:
+    """The message of the first standing obligation that stops `kind` done by `actor` (its owner's; no
+    actor: the player the rules name, else the active player), as the engine refuses it; None: none does."""
+    player = state.ships[actor].owner if actor in state.ships else plugin.acting_player(state, kind, {})
+    player = state.active if player is None else player
+    found = next((o for o in plugin.standing_now(state) if o.refuses(kind, actor, player)), None)
+    return found.message() if found is not None else None
+
+
 def typed_legal(plugin: RulesetPlugin, state: GameState, action: RuleAction[Any], prefer: str | None,
                 marked: str | None, expected: bool) -> LegalAction:
     spec = action.spec
@@ -47,6 +57,7 @@ def typed_legal(plugin: RulesetPlugin, state: GameState, action: RuleAction[Any]
         if reason is None and not actor_ids:
             reason = next(iter(refused.values()), None) or f"no ship may {spec.kind} now"
         actor = prefer if prefer in actor_ids else (actor_ids[0] if actor_ids else None)
+    reason = reason or obligation_refusal(plugin, state, spec.kind, actor)
     actor_ship = state.ships.get(actor) if actor else None
     if "weapon" in names and names["weapon"].type is ArgType.ITEM:
         weapon = plugin.first_ready(state, actor_ship)

@@ -113,9 +113,11 @@ class Fire(RuleAction[Shot]):
 
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Shot:
         blank = next((name for name in ("ship", "weapon", "target") if not args.get(name)), None)
+        if blank == "ship":
+            raise Incomplete(blank)
+        ship = self.plugin.acting_ship(state, str(args["ship"]), own=True)  # refused before any blank: not an actor
         if blank is not None:
             raise Incomplete(blank)
-        ship = self.plugin.acting_ship(state, str(args["ship"]), own=True)
         weapon = ship.item(str(args["weapon"]))
         if weapon.record.get("reload"):
             raise InvalidAction(f"{weapon.name} of {ship.label} is reloading ({weapon.record['reload']} turn(s) left)")

@@ -109,6 +109,23 @@ def test_running_out_of_typed_faces_names_the_die_that_is_missing() -> None:
 # ---- obligations -----------------------------------------------------------------------------------
 
 
+def test_the_legality_answer_gives_the_obligation_the_engine_would_refuse_with() -> None:
+    plugin = Planned(RULESET)
+    eng, state = play(plugin)
+    state = to_attack(eng, state)
+    plugin.blocked_ship = "1"
+    grounded = eng.legal_action(state, "fire", prefer="1")  # the form would start on the grounded ship
+    assert not grounded.allowed and grounded.reason == (
+        "Ship #1 is grounded (mini §9); do it with spend. The table may override it as a logged decision: "
+        "override grounded:1 REASON")
+    with pytest.raises(InvalidAction) as info:
+        eng.decide(state, Action("fire", {"ship": "1", "weapon": "w1", "target": "4"}), TypedFaces([9]))
+    assert str(info.value) == grounded.reason
+    other = eng.legal_action(state, "fire", prefer="2")
+    assert other.allowed and other.actor == "2"
+    assert eng.legal_action(state, "spend").allowed  # it settles the obligation: never stopped by it
+
+
 def test_an_obligation_stops_the_ships_it_names_and_the_next_step_until_the_table_overrides_it() -> None:
     plugin = Planned(RULESET)
     eng, state = play(plugin)

@@ -58,12 +58,14 @@ class RangedFire(RuleAction[Shot]):
     )
 
     def prepare(self, state: GameState, args: Mapping[str, Any]) -> Shot:
-        for name in ("ship", "weapon", "target"):
+        if not args.get("ship"):
+            raise Incomplete("ship")
+        ship = self.plugin.acting_ship(state, str(args["ship"]), own=True)  # the other side's ships never act
+        for name in ("weapon", "target"):
             if not args.get(name):
                 raise Incomplete(name)
         if args.get("distance") is None:
             raise Incomplete("distance", "measure the distance first")
-        ship = self.plugin.acting_ship(state, str(args["ship"]), own=True)
         weapon = ship.item(str(args["weapon"]))
         if weapon.record.get("reload"):
             raise InvalidAction(f"{weapon.name} of {ship.label} is reloading ({weapon.record['reload']} turn(s) left)")

@@ -38,13 +38,7 @@ class LegalAnswers:
             return f"the game has ended ({state.result})"
         if not state.started and kind not in SET_UP:
             return "the game is in set-up; next-step starts turn 1"
-        ships = self.actors(state, kind)
-        actor = ships[0] if ships else None
-        player = actor.owner if actor is not None else state.active
-        for obligation in self.plugin.standing_obligations(state):
-            if obligation.refuses(kind, actor.id if actor is not None else None, player):
-                return obligation.message()
-        return None  # the rest is the typed action's prepare (game.typed_legal)
+        return None  # the rest is the typed action's prepare and the obligations standing (game.typed_legal)
 
     # ---- who and at what --------------------------------------------------------------------------
     def actors(self, state: GameState, kind: str) -> list[ShipState]:

@@ -57,6 +57,22 @@ def test_a_decider_folds_events_without_an_engine() -> None:
     assert wrecked.ships["4"].record["armor"] == 0 and wrecked.ships["4"].record["wreck"] is True
 
 
+def test_who_may_act_and_at_whom_is_found_by_trying_prepare() -> None:
+    # duel overrides none of available, actors and targets: its typed actions' prepare answers them all.
+    for name in ("available", "actors", "targets"):
+        assert name not in vars(Plugin), name
+    engine, before, wrecked = wrecked_game()
+    red = sorted(s.id for s in before.ships.values() if s.owner == 0)
+    blue = sorted(s.id for s in before.ships.values() if s.owner == 1)
+    fire = engine.legal_action(before, "fire")
+    assert fire.allowed and sorted(fire.actors) == red and sorted(fire.targets) == blue  # duel §2: own ships fire at enemies
+    strike = engine.legal_action(before, "strike")
+    assert (strike.allowed, strike.reason) == (False, "no wreck is on the table")
+    # Blue's Cutter (4) is a wreck on Red's turn: whoever's it is, it is the one ship that may be struck off (duel §3)
+    strike = engine.legal_action(wrecked, "strike")
+    assert strike.allowed and strike.actors == ("4",) and strike.actor == "4"
+
+
 def test_damage_by_names_the_acting_ships_owner_and_no_one_for_a_generic_action() -> None:
     engine, before, _ = wrecked_game()
     plugin, target = engine.plugin, before.ships["4"]

@@ -196,9 +196,6 @@ class Plugin(RulesetPlugin):
         return batch.events
 
     # ---- the contract ------------------------------------------------------------------------------
-    def actors(self, state: GameState, kind: str) -> list[ShipState]:
-        return wrecks(state) if kind == "strike" else super().actors(state, kind)
-
     def readiness(self, state: GameState, ship: ShipState) -> tuple[ItemReadiness, ...]:
         out = []
         for item in ship.items:
