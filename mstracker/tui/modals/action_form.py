@@ -27,7 +27,7 @@ from textual.widgets import Button, ContentSwitcher, Input, Label, Select, Stati
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from ...dice import FaceSource, TypedFaces
-from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, InvalidAction
+from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, Incomplete, InvalidAction
 from ...game.reach import IN_RANGE
 from ...rules.contract import DicePlan, LegalAction
 from ..screens.quick_resume import QuickResume
@@ -98,7 +98,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         # Worked out before the form is built, so it opens drawn as it stays (no redraw on mounting).
         first = Action(spec.kind, {k: v for k, v in self.prefill.items() if v is not None})
         self.choices = self._arg_choices(dict(first.args))
-        self.plan, self.problem = self._plan_of(first)
+        self.plan, self.problem, self.missing = self.prepared(first)
         self.odds, self.no_odds = self._odds_of(first) if (spec.rolls or self.plan) else (None, "")
         self.physical_start = host.physical_default
 
@@ -331,7 +331,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     def first_field(self) -> Any:
         fields = self.fields()
         guessed = self.guessed_actor()
-        blank = next((f for f in fields if f is guessed or (f.arg.required and f.value is None)), None)
+        blank = next((f for f in fields if f is guessed or self.must_fill(f)), None)
         if blank is None and not (self.physical and self.plan and self._odds_of(self.action())[0] is not None):
             # a blank whole number is a value still to read off the table, unless the odds are complete
             # without it and the faces are what is left to type (cal `shots` is optional: all is left)
@@ -346,7 +346,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
 
     def blank_required(self) -> ArgField | None:
         """The first required field still blank (None when every one is filled)."""
-        return next((f for f in self.fields() if f.arg.required and f.value is None), None)
+        return next((f for f in self.fields() if self.must_fill(f)), None)
 
     # ---- keys typed while the form was opening ---------------------------------------------------
     def on_key(self, event: events.Key) -> None:
@@ -639,12 +639,25 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
 
     def _plan_of(self, action: Action) -> tuple[DicePlan | None, str]:
         """The dice the action declares as filled in, or why it cannot be worked out."""
+        plan, problem, _ = self.prepared(action)
+        return plan, problem
+
+    def prepared(self, action: Action) -> tuple[DicePlan | None, str, str]:
+        """The action as filled in, prepared once: its dice, or why it cannot be worked out, and the
+        argument the preparation says is still blank (`Incomplete`: a bomber's subsystem, a distance; ''
+        for none): a field the player must fill, as a required one is."""
         try:
-            return self.host.engine.dice_plan(self.host.state, action), ""
+            return self.host.engine.dice_plan(self.host.state, action), "", ""
+        except Incomplete as exc:
+            return None, str(exc), exc.arg
         except InvalidAction as exc:
-            return None, str(exc)
+            return None, str(exc), ""
         except (GameError, ValueError, KeyError) as exc:
-            return None, f"cannot work this out: {exc}"
+            return None, f"cannot work this out: {exc}", ""
+
+    def must_fill(self, f: ArgField) -> bool:
+        """Blank and needed: a required field, or the one the preparation names (`prepared`)."""
+        return f.value is None and (f.arg.required or f.arg.name == self.missing)
 
     def _odds_of(self, action: Action) -> tuple[Any, str]:
         """(odds, '') or (None, why there are none yet)."""
@@ -663,7 +676,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         return None, "Odds appear once the form is complete."
 
     def refresh_plan(self) -> None:
-        self.plan, self.problem = self._plan_of(self.action())
+        self.plan, self.problem, self.missing = self.prepared(self.action())
         if self.plan:
             update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, self.typed_faces() or [], self.plan_lines))
 
@@ -681,11 +694,12 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             panel.show(odds)
 
     problem: str = ""
+    missing: str = ""  # the argument the preparation says is blank (see `prepared`)
 
     def _blank_required(self) -> bool:
         if self._fields is None:
             return any(a.required and self.prefill.get(a.name) is None for a in self.spec.args)
-        return any(f.arg.required and f.value is None for f in self.fields())
+        return any(self.must_fill(f) for f in self.fields())
 
     def _status_content(self, physical: bool, faces: list[int] | None) -> Content:
         """What the action still needs: a field, a die, or nothing (✓)."""
