@@ -307,35 +307,23 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         return Content.styled(f"Not now: {self.legal.reason}", "$text-warning")
 
     def first_focus(self) -> None:
-        """The cursor starts on the first field the player must fill, the same rule in every form:
-        the first blank required field, else the first blank whole number (a value read off the table:
-        a distance; with physical dice and the odds complete without it, the faces come first); else the
-        faces (physical dice); else the first field, filled in from the game (a
-        player checks or changes it: enter opens a list, ctrl+r applies); Apply only for a form without
-        fields. A ship the form filled in only as a guess (`guessed_actor`) counts as blank.
+        """The cursor starts on the first field the player must fill, one rule in every form (`first_field`).
         Set at once (not after the next refresh, as `focus()` does) so keys typed ahead find it."""
         self.set_focus(self.first_field())
 
-    def guessed_actor(self) -> ArgField | None:
-        """The ship field when its value is only the form's guess: several ships may do this now, the
-        player pointed at none of them (the selected ship is not one, and the caller named none), so
-        the first of them was filled in. Which ship acts is then the player's to choose (play-test
-        round 3: cal course opened in "spend" with a ship the player had not picked)."""
-        name = self._owner_arg()
-        field = self.field(name) if name else None
-        legal = self.legal
-        if field is None or name in self.given or len(legal.actors) < 2 or field.value != legal.actor:
-            return None
-        return None if getattr(self.host, "selected", None) in legal.actors else field
-
     def first_field(self) -> Any:
+        """The first field the player must fill (`must_fill`: a required one still blank, or the one the
+        action's preparation says is missing); else the first value still to type, a number or words read
+        off the table (a distance, the hex a salvo goes to, the ships in a device's radius), unless the
+        faces of physical dice are what is left (the odds complete without it); else the faces; else the
+        first field, filled in from the game (enter opens its list, ctrl+r applies); Apply for a form
+        without fields. A list the form filled in is never one to fill: what is typed goes where it belongs,
+        not into a list's search (issue 16: use-device and launch-torpedo opened on their ship)."""
         fields = self.fields()
-        guessed = self.guessed_actor()
-        blank = next((f for f in fields if f is guessed or self.must_fill(f)), None)
+        blank = next((f for f in fields if self.must_fill(f)), None)
         if blank is None and not (self.physical and self.plan and self._odds_of(self.action())[0] is not None):
-            # a blank whole number is a value still to read off the table, unless the odds are complete
-            # without it and the faces are what is left to type (cal `shots` is optional: all is left)
-            blank = next((f for f in fields if f.value is None and f.arg.type is ArgType.INT and not f.picker), None)
+            blank = next((f for f in fields if f.value is None and not f.picker
+                          and f.arg.type in (ArgType.INT, ArgType.TEXT)), None)
         if blank is not None:
             return self.query_one(f"#{blank.control_id}")
         if self.physical and self.plan:
