@@ -152,6 +152,7 @@ def test_keys_typed_at_once_after_x_and_a_tab_land_in_the_form_in_order() -> Non
         with Load():
             post(pilot.app, ("x", "x"), ("enter", None), *[(c, c) for c in "FFF"])
             form = await until(pilot, lambda: pilot.app.screen if getattr(pilot.app.screen, "spec", None) is not None
+                               and pilot.app.screen._ready_at is not None  # its fields composed (a busy machine)
                                and pilot.app.screen.field("mps") is not None
                                and pilot.app.screen.field("mps").value == "FFF" else None)
             # back and forth, then R: it lands in the MPs field. Tab into a filled field selects its text

@@ -63,3 +63,31 @@ def test_the_build_form_lists_classes_then_what_the_class_mounts_and_drops_the_q
     assert seen["names"][-1] == "Red Wasp"
     assert any(line.startswith("Haven (#1) builds Red Wasp, a Fighter, for ") for line in seen["log"])
     assert not any('"' in line for line in seen["log"])
+
+
+def test_the_loadout_is_added_from_its_list_by_keys_and_enter_never_applies_it_empty() -> None:
+    """Issue 16 item 2: the weapons picked so far are shown, not typed (the cursor never stops there, where
+    an Enter applied a ship with no weapon); Enter opens the list, Down Enter adds the first offer, and
+    backspace on the list takes it back."""
+
+    async def script(pilot: Any) -> dict:
+        battle = await open_battle(pilot, "spook", SPOOK, roll_off=(6, 1))
+        while battle.state.current_step is None or battle.state.current_step.id != "build":
+            battle.perform_action(Action("next-step", {"force": True}), TypedFaces([]))
+            await pilot.pause()
+        form = await form_of(pilot, battle, "build")
+        await pick(pilot, form, "arg-ship_class", "Frigate")
+        shown = form.query_one("#arg-weapons", Input)
+        seen: dict[str, Any] = {"stop": shown.can_focus, "first": offered(form, "weapons")[0]}
+        form.set_focus(form.query_one("#add-weapons"))
+        await pilot.press("enter", "down", "enter")
+        await until(pilot, lambda: shown.value)
+        seen["added"] = shown.value
+        await pilot.press("backspace")
+        await pilot.pause()
+        seen["after backspace"] = shown.value
+        return seen
+
+    seen = run(make_app(), script)
+    assert seen["stop"] is False
+    assert seen["added"] == seen["first"] and seen["after backspace"] == ""

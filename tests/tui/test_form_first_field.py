@@ -1,6 +1,6 @@
 """The cursor starts on the first field the player must fill, the same rule in every form (play-test
-round 3, N11): a ship the form only guessed (several may act, the player pointed at none) is one of them;
-the ship the player selected, or the only one that may act, is not. Enter there opens its list."""
+round 3, N11; issue 16 item 4): the first required field still blank; a ship list the form filled in is not
+one of them. Enter with a required field blank applies nothing."""
 
 from __future__ import annotations
 
@@ -29,23 +29,26 @@ async def cal_movement(pilot: Any) -> Any:
     raise AssertionError("never reached cal's Movement phase")
 
 
-def test_cal_course_with_an_enemy_ship_selected_opens_on_the_ship_and_enter_opens_its_list() -> None:
+def test_cal_course_with_an_enemy_ship_selected_opens_on_the_spend_and_enter_applies_nothing() -> None:
+    """One rule (issue 16 item 4): the ship is filled in (the first that may alter course), the spend is the
+    first required field still blank, so the cursor starts there; an Enter with it blank applies nothing."""
     async def script(pilot: Any) -> tuple:
         battle = await cal_movement(pilot)
         legal = battle.legal("course")
         enemy = next(s.id for s in battle.state.ships.values() if s.id not in legal.actors)
         battle.move_selection(enemy)
         await pilot.pause()
-        legal = battle.legal("course")
+        before = len(battle.session.live)
         form = await form_of(pilot, battle, "course")
         start = form.focused.id, form.field("ship").value
         await pilot.press("enter")
         await pilot.pause()
-        return len(legal.actors) > 1, start, form.query_one("#arg-ship").expanded, pilot.app.screen is form
+        says = str(form.query_one("#form-says").render())
+        return start, pilot.app.screen is form, len(battle.session.live) - before, says
 
-    several, start, opened, still_open = run(make_app(), script)
-    assert several and start[0] == "arg-ship" and start[1] is not None  # filled with a guess, not blank
-    assert opened and still_open  # Enter opened the ship list; nothing applied
+    start, still_open, applied, says = run(make_app(), script)
+    assert start[0] == "arg-spend" and start[1] is not None
+    assert still_open and applied == 0 and "still blank" in says
 
 
 def test_cal_course_for_the_selected_ship_opens_on_the_spend() -> None:

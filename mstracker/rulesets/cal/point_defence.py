@@ -84,8 +84,8 @@ class PointDefenceAction(RuleAction[PointDefence]):
             ArgSpec("ship", ArgType.SHIP, "the ship firing point defence"),
             ArgSpec("token", ArgType.TOKEN, "the hostile ordnance token in play (its id on the table)",
                     tokens=(TOKEN_KIND,)),
-            ArgSpec("shots", ArgType.INT, "shots at this token (the form starts at every shot ready that the "
-                    "token may still take; left out of a command: 1)", required=False, default=1),
+            ArgSpec("shots", ArgType.INT, "shots at this token (left out: every shot ready that the token may "
+                    "still take)", required=False),
             ArgSpec("distance", ArgType.INT, "hexes to the token, checked against the point defence range",
                     required=False),
             in_range_arg("hexes"),
@@ -131,14 +131,15 @@ class PointDefenceAction(RuleAction[PointDefence]):
         if distance is not None and int(distance) > reach:
             raise InvalidAction(f"out of range: point defence reaches {plural(reach, 'hex', 'hexes')}, {token['id']} is "
                                 f"{int(distance)} away ({cite.POINT_DEFENSE})")
-        shots = int(args.get("shots") or 1)
         left = int(pd.record["rate"]) - int(pd.record["shots"])
+        cap, allowed = pd_allowance(state, ship, token)
+        # none said: every shot ready that the token may still take, the one default of the form and a command
+        shots = max(1, min(left, allowed)) if args.get("shots") in (None, "") else int(args["shots"])
         if shots < 1:
             raise InvalidAction(f"shots must be 1 or more ({cite.POINT_DEFENSE})")
         if shots > left:
             raise InvalidAction(f"{ship.label} has {plural(left, 'point defence shot')} left this round, not {shots} "
                                 f"({cite.POINT_DEFENSE})")
-        cap, allowed = pd_allowance(state, ship, token)
         if shots > allowed:
             raise InvalidAction(f"{ship.label} may shoot {token['id']} ({plural(cap, 'unit')} when point defence "
                                 f"began) {plural(allowed, 'more time')} this round, not {shots} ({cite.POINT_DEFENSE})")

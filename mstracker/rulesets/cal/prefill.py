@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...game.errors import InvalidAction
 from ...game.events import ActionSpec, ArgType
 from ...rules.contract import LegalAction
 from ...game.state import GameState, ShipState
-from .game_base import BAY_ITEMS, ITEM_FIELDS, POINT_ITEM
+from .game_base import BAY_ITEMS, ITEM_FIELDS
 from .legal import choices, over_cc
 from .notation import parse_counter
-from .point_defence import pd_allowance
 from .repairs import repairable
 
 if TYPE_CHECKING:
@@ -56,17 +56,19 @@ def prefill(plugin: Plugin, state: GameState, spec: ActionSpec, legal: LegalActi
 
 
 def _pd_shots(plugin: Plugin, state: GameState, ship: ShipState, token_id: str | None) -> int:
-    """Every point defence shot the ship has ready this round, as many as the token named may still take (no
-    token named: as many as every token it may shoot at may take, so the default is never refused; cal
-    §Point Defenses); 0 when it has none."""
-    points = plugin.items_named(ship, POINT_ITEM)
-    if not points:
-        return 0
-    left = int(points[0].record["rate"]) - int(points[0].record["shots"])
-    offered = [t for t in choices(plugin, state, "point-defence", "token", ship)
+    """The shots point defence's preparation takes when none are said (every one ready that the token may
+    still take), for the token named; no token named: the fewest of those over every token it may shoot
+    at, so the default is never refused (cal §Point Defenses); 0 when it has none."""
+    rule = plugin.rule_action("point-defence")
+    offered = [t["id"] for t in choices(plugin, state, "point-defence", "token", ship)
                if token_id is None or t["id"] == token_id]
-    allowed = [pd_allowance(state, ship, t)[1] for t in offered]
-    return max(0, min([left, *allowed])) if allowed else 0
+    shots = []
+    for token in offered:
+        try:
+            shots.append(rule.plan(state, {"ship": ship.id, "token": token}).shots)
+        except InvalidAction:
+            continue
+    return min(shots) if shots else 0
 
 
 def _must_go(plugin: Plugin, state: GameState, token: dict[str, Any]) -> bool:

@@ -26,7 +26,7 @@ from ...game.events import ActionSpec, ArgSpec, DiceRecorder, Event
 from ...game.plugin import Acting, RulesetPlugin, TurnStructure, auto_step
 from ...game.records import RecordSpec
 from ...game.state import GameState, ShipItem, ShipState
-from ...rules.contract import (ArgChoice, Capabilities, ItemReadiness, LegalAction, Obligation, PlannedShot,
+from ...rules.contract import (ArgChoice, Capabilities, DicePlan, ItemReadiness, LegalAction, Obligation, PlannedShot,
                                TableItem)
 from ...rules.names import UnknownName, find_entry
 from . import counters, turn
@@ -227,7 +227,11 @@ class Plugin(RulesetPlugin):
 
     @auto_step("quota")
     def _quota(self, state: GameState, dice: DiceRecorder) -> list[Event]:
-        return turn.quota(self, state)
+        return turn.quota(self, state, dice)
+
+    def step_dice(self, state: GameState, step_id: str) -> DicePlan | None:
+        """The initiative's dice when next-step enters the quota step with it still to roll (pz8 §2)."""
+        return turn.initiative_dice(self, state) if step_id == "quota" else None
 
     @auto_step("activated")
     def _activated(self, state: GameState, dice: DiceRecorder) -> list[Event]:

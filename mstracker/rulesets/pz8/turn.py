@@ -33,9 +33,10 @@ ACTIVATIONS_LEFT = "activations-left"
 MOVE_FIRST = "move-first"
 #: What the activated ship does after its move (pz8 §3, §4), when the settings ask for the move first.
 AFTER_MOVE = frozenset({"fire", "shoot-torpedo", "launch-torpedo", "end-activation", "next-step"})
-#: What may not be done before the turn's initiative is rolled (pz8 §2).
+#: What may not be done before the turn's initiative is rolled (pz8 §2). Not next-step: from the roll step it
+#: rolls the initiative itself, as an automatic step (`quota`, `initiative_dice`).
 BEFORE_INITIATIVE = frozenset({"activate", "move", "fire", "fire-back", "shoot-torpedo", "launch-torpedo",
-                               "end-activation", "next-step"})
+                               "end-activation"})
 #: The outcome's key for who has the initiative (no ship: the game's).
 GAME = "game"
 _TIE = Fraction(1, 6)  # both D6 show the same face: 6 of the 36 pairs
@@ -178,23 +179,43 @@ def start_of_turn(plugin: Plugin, state: GameState) -> list[Event]:
     return batch.events
 
 
-def quota(plugin: Plugin, state: GameState) -> list[Event]:
+def initiative_due(plugin: Plugin, state: GameState) -> bool:
+    """The turn's initiative is still to roll and the table has not set it aside (pz8 §2)."""
+    view = TurnView(state)
+    return (view.two_sides and all(view.fleet(p) for p in range(2)) and view.initiative is None
+            and standing(plugin, state, INITIATIVE) is not None)
+
+
+def initiative_dice(plugin: Plugin, state: GameState) -> DicePlan | None:
+    """The dice next-step rolls on entering the quota step: the initiative's, when it is still due."""
+    if not initiative_due(plugin, state):
+        return None
+    rule = plugin.rule_action("roll-initiative")
+    return rule.dice(rule.prepare(state, {}))
+
+
+def quota(plugin: Plugin, state: GameState, dice: DiceRecorder) -> list[Event]:
+    """The activations per step; next-step from the roll step rolls the initiative first when it is still
+    due (the app's dice, or the faces typed for it), as roll-initiative does (pz8 §2)."""
     view = TurnView(state)
     if not view.two_sides or not all(view.fleet(p) for p in range(2)):
         return []
+    rolled: list[Event] = []
+    if initiative_due(plugin, state):
+        rule = plugin.rule_action("roll-initiative")
+        batch = Batch(plugin, state)
+        rule.apply(rule.prepare(state, {}), dice, batch)
+        rolled, state = batch.events, batch.state
+        view = TurnView(state)
     init = view.initiative
     if init is None:
-        # `advance` runs on through automatic steps without asking the obligations; stop it here
-        found = standing(plugin, state, INITIATIVE)
-        if found is not None:
-            raise InvalidAction(found.message())
         return [note("The initiative was set aside by the table this turn: any side may activate its ships.")]
     names = [p.name for p in state.players]
     counts = {names[p]: len(view.waiting(p)) for p in range(2)}
     plan = activation_steps(plugin.rules(state), counts, names[init["winner"]])
     quotas = ", ".join(f"{names[p]} {init['quota'][p]}" for p in range(2))
     order = " → ".join(f"{side} {n}" for side, n in plan)
-    return [note(f"Activations per step: {quotas}. Order this turn: {order}.")]
+    return [*rolled, note(f"Activations per step: {quotas}. Order this turn: {order}.")]
 
 
 def activated(plugin: Plugin, state: GameState, dice: DiceRecorder) -> list[Event]:

@@ -16,6 +16,7 @@ from typing import Any
 from ...game.batch import Batch
 from ...game.errors import InvalidAction
 from ...game.state import GameState, ShipItem, ShipState
+from ...rules.contract import ArgChoice
 from ...rules.names import possessive
 from .game_base import FLARES, SpookBase
 from .procedures import AttackSetup, attack_setup
@@ -96,6 +97,19 @@ def aim_at(plugin: SpookBase, ship: ShipState, weapon: ShipItem, target: ShipSta
         raise InvalidAction(f"{item.name} ({item.id}) of {target.label} {what}; name a weapon, a device "
                             "or the engines")
     return item.id
+
+
+def subsystem_choices(plugin: SpookBase, ship: ShipState, weapon: ShipItem | None,
+                      target: ShipState | None) -> tuple[ArgChoice, ...]:
+    """What a bomber's bomb launcher may aim at on this target (§7 A11, house default), as `aim_at`
+    takes it: each weapon and device of the target, then the engines; the ones already destroyed are
+    shown greyed. Nothing for any other weapon (it aims at no subsystem)."""
+    if weapon is None or target is None or not bomber(plugin, ship, weapon):
+        return ()
+    out = [ArgChoice(it.id, f"{it.id} {it.name}", "already destroyed" if it.record.get("destroyed") else "")
+           for it in target.items if it.kind in ("weapon", "device")]
+    lost = "engines" in (target.record.get("lost_systems") or [])
+    return (*out, ArgChoice("engines", "the engines", "already destroyed" if lost else ""))
 
 
 def ally_of(plugin: SpookBase, state: GameState, attacker: ShipState, ref: str) -> ShipState:

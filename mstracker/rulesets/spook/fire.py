@@ -38,7 +38,7 @@ from .model import Ruleset
 from .plans import fire_plan
 from .procedures import AttackOutcome, attack_distribution, resolve_attack
 from .table_rolls import resolve_subsystem
-from .combat import friendly_fire_hits, knock_out, prepare_fire
+from .combat import bomber, friendly_fire_hits, knock_out, prepare_fire
 
 if TYPE_CHECKING:
     from .plugin import Plugin
@@ -80,8 +80,8 @@ class Fire(RuleAction[Shot]):
                     required=False),
             ArgSpec("ally", ArgType.SHIP, "if the d12 shows 12: your ship in range that takes the full damage",
                     required=False),
-            ArgSpec("subsystem", ArgType.TEXT, "bombers: a weapon or device of the target (id or name) or 'engines'",
-                    required=False),
+            ArgSpec("subsystem", ArgType.TEXT, "bombers: the weapon, device or engines of the target their bombs "
+                    "aim at (needed for a bomber; from the list)", required=False),
             in_range_arg(UNIT),  # last: the words typed in order keep their places
         ),
         rolls=True,
@@ -106,6 +106,10 @@ class Fire(RuleAction[Shot]):
             reach = reach_words(args, self.plugin.ruleset.weapons[shot.setup.weapon.name].range, UNIT, CITE)
         except InvalidAction as exc:
             raise Incomplete("distance", str(exc)) from None
+        setup = shot.setup
+        if not args.get("subsystem") and bomber(self.plugin, setup.ship, setup.weapon):
+            raise Incomplete("subsystem", f"{setup.ship.label} is a bomber: name the weapon, device or engines of "
+                             f"{setup.target.label} its bombs aim at (spook §7 A11, house default)")
         return dataclasses.replace(shot, reach=reach)
 
     def plan(self, state: GameState, args: Mapping[str, Any]) -> Shot:

@@ -18,6 +18,7 @@ from ...game.state import GameState, ShipState
 from ...game.typed_action import Incomplete
 from ...game.typed_legal import refusal
 from ...rules.contract import ArgChoice, LegalAction, Readiness
+from .combat import subsystem_choices
 from .game_base import FLARES, PROBE, STRIKE_CRAFT
 from .readiness import PROBE_MOVE
 from .first_turn import first_player_open, prepare_rolloff
@@ -302,7 +303,10 @@ class Legality:
         if ship is None:
             return {}
         if kind == "fire":
-            return {"ally": tuple(ArgChoice(s) for s in self.own_others(state, ship))}
+            weapon = next((it for it in ship.items if it.id == str(args.get("weapon") or "")), None)
+            target = state.ships.get(str(args.get("target") or ""))
+            return {"ally": tuple(ArgChoice(s) for s in self.own_others(state, ship)),
+                    "subsystem": subsystem_choices(p, ship, weapon, target)}
         if kind in ("retire", "repair"):
             return {"host": tuple(ArgChoice(h.id) for h in self.hosts(state, ship, kind))}
         if kind == "embark":

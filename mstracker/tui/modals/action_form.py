@@ -27,7 +27,7 @@ from textual.widgets import Button, ContentSwitcher, Input, Label, Select, Stati
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 from ...dice import FaceSource, TypedFaces
-from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, InvalidAction
+from ...game import Action, ActionSpec, ArgType, Engine, Event, GameError, GameState, Incomplete, InvalidAction
 from ...game.reach import IN_RANGE
 from ...rules.contract import DicePlan, LegalAction
 from ..screens.quick_resume import QuickResume
@@ -98,7 +98,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         # Worked out before the form is built, so it opens drawn as it stays (no redraw on mounting).
         first = Action(spec.kind, {k: v for k, v in self.prefill.items() if v is not None})
         self.choices = self._arg_choices(dict(first.args))
-        self.plan, self.problem = self._plan_of(first)
+        self.plan, self.problem, self.missing = self.prepared(first)
         self.odds, self.no_odds = self._odds_of(first) if (spec.rolls or self.plan) else (None, "")
         self.physical_start = host.physical_default
 
@@ -307,35 +307,23 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         return Content.styled(f"Not now: {self.legal.reason}", "$text-warning")
 
     def first_focus(self) -> None:
-        """The cursor starts on the first field the player must fill, the same rule in every form:
-        the first blank required field, else the first blank whole number (a value read off the table:
-        a distance; with physical dice and the odds complete without it, the faces come first); else the
-        faces (physical dice); else the first field, filled in from the game (a
-        player checks or changes it: enter opens a list, ctrl+r applies); Apply only for a form without
-        fields. A ship the form filled in only as a guess (`guessed_actor`) counts as blank.
+        """The cursor starts on the first field the player must fill, one rule in every form (`first_field`).
         Set at once (not after the next refresh, as `focus()` does) so keys typed ahead find it."""
         self.set_focus(self.first_field())
 
-    def guessed_actor(self) -> ArgField | None:
-        """The ship field when its value is only the form's guess: several ships may do this now, the
-        player pointed at none of them (the selected ship is not one, and the caller named none), so
-        the first of them was filled in. Which ship acts is then the player's to choose (play-test
-        round 3: cal course opened in "spend" with a ship the player had not picked)."""
-        name = self._owner_arg()
-        field = self.field(name) if name else None
-        legal = self.legal
-        if field is None or name in self.given or len(legal.actors) < 2 or field.value != legal.actor:
-            return None
-        return None if getattr(self.host, "selected", None) in legal.actors else field
-
     def first_field(self) -> Any:
+        """The first field the player must fill (`must_fill`: a required one still blank, or the one the
+        action's preparation says is missing); else the first value still to type, a number or words read
+        off the table (a distance, the hex a salvo goes to, the ships in a device's radius), unless the
+        faces of physical dice are what is left (the odds complete without it); else the faces; else the
+        first field, filled in from the game (enter opens its list, ctrl+r applies); Apply for a form
+        without fields. A list the form filled in is never one to fill: what is typed goes where it belongs,
+        not into a list's search (issue 16: use-device and launch-torpedo opened on their ship)."""
         fields = self.fields()
-        guessed = self.guessed_actor()
-        blank = next((f for f in fields if f is guessed or (f.arg.required and f.value is None)), None)
+        blank = next((f for f in fields if self.must_fill(f)), None)
         if blank is None and not (self.physical and self.plan and self._odds_of(self.action())[0] is not None):
-            # a blank whole number is a value still to read off the table, unless the odds are complete
-            # without it and the faces are what is left to type (cal `shots` is optional: all is left)
-            blank = next((f for f in fields if f.value is None and f.arg.type is ArgType.INT and not f.picker), None)
+            blank = next((f for f in fields if f.value is None and not f.picker
+                          and f.arg.type in (ArgType.INT, ArgType.TEXT)), None)
         if blank is not None:
             return self.query_one(f"#{blank.control_id}")
         if self.physical and self.plan:
@@ -346,7 +334,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
 
     def blank_required(self) -> ArgField | None:
         """The first required field still blank (None when every one is filled)."""
-        return next((f for f in self.fields() if f.arg.required and f.value is None), None)
+        return next((f for f in self.fields() if self.must_fill(f)), None)
 
     # ---- keys typed while the form was opening ---------------------------------------------------
     def on_key(self, event: events.Key) -> None:
@@ -639,12 +627,25 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
 
     def _plan_of(self, action: Action) -> tuple[DicePlan | None, str]:
         """The dice the action declares as filled in, or why it cannot be worked out."""
+        plan, problem, _ = self.prepared(action)
+        return plan, problem
+
+    def prepared(self, action: Action) -> tuple[DicePlan | None, str, str]:
+        """The action as filled in, prepared once: its dice, or why it cannot be worked out, and the
+        argument the preparation says is still blank (`Incomplete`: a bomber's subsystem, a distance; ''
+        for none): a field the player must fill, as a required one is."""
         try:
-            return self.host.engine.dice_plan(self.host.state, action), ""
+            return self.host.engine.dice_plan(self.host.state, action), "", ""
+        except Incomplete as exc:
+            return None, str(exc), exc.arg
         except InvalidAction as exc:
-            return None, str(exc)
+            return None, str(exc), ""
         except (GameError, ValueError, KeyError) as exc:
-            return None, f"cannot work this out: {exc}"
+            return None, f"cannot work this out: {exc}", ""
+
+    def must_fill(self, f: ArgField) -> bool:
+        """Blank and needed: a required field, or the one the preparation names (`prepared`)."""
+        return f.value is None and (f.arg.required or f.arg.name == self.missing)
 
     def _odds_of(self, action: Action) -> tuple[Any, str]:
         """(odds, '') or (None, why there are none yet)."""
@@ -663,7 +664,7 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
         return None, "Odds appear once the form is complete."
 
     def refresh_plan(self) -> None:
-        self.plan, self.problem = self._plan_of(self.action())
+        self.plan, self.problem, self.missing = self.prepared(self.action())
         if self.plan:
             update_quietly(self.query_one("#dice-plan", Static), plan_content(self.plan, self.host.state, self.typed_faces() or [], self.plan_lines))
 
@@ -681,11 +682,12 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
             panel.show(odds)
 
     problem: str = ""
+    missing: str = ""  # the argument the preparation says is blank (see `prepared`)
 
     def _blank_required(self) -> bool:
         if self._fields is None:
             return any(a.required and self.prefill.get(a.name) is None for a in self.spec.args)
-        return any(f.arg.required and f.value is None for f in self.fields())
+        return any(self.must_fill(f) for f in self.fields())
 
     def _status_content(self, physical: bool, faces: list[int] | None) -> Content:
         """What the action still needs: a field, a die, or nothing (✓)."""

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
@@ -259,9 +259,13 @@ class ArgField(Horizontal):
         arg = self.arg
         yield Static(arg.title, classes="arg-name" + ("" if arg.required else " -optional"))
         tip = arg.help or None
-        if arg.many:  # the values so far as text (typed or added), and the rules' list to add one more from
-            yield Input("" if self.initial is None else str(self.initial), id=self.control_id, compact=True,
-                        placeholder="none yet: add from the list", tooltip=tip, max_length=MAX_TEXT)
+        if arg.many:  # the values so far (shown, never typed), and the rules' list to add one more from
+            shown = Input("" if self.initial is None else str(self.initial), id=self.control_id, compact=True,
+                          placeholder="none yet: add from the list", tooltip=tip, max_length=MAX_TEXT)
+            # not a stop of the cursor: an Enter there applied the form with nothing added (issue 16); the
+            # list takes the keys, backspace there takes the last value back
+            shown.can_focus = False
+            yield shown
             yield RuleSelect(self.options, allow_blank=True, id=self.list_id, compact=True, tooltip=tip,
                              prompt="add…", greyed=self.greyed)
         elif self.picker:
@@ -332,6 +336,21 @@ class ArgField(Horizontal):
         event.stop()
         if self.arg.many and isinstance(event, Select.Changed):
             self._add(event.select)
+        self._tell()
+
+    def on_key(self, event: events.Key) -> None:
+        """Backspace on the list of a list of several takes back the value added last."""
+        if not self.arg.many or event.key != "backspace":
+            return
+        picker = self.query_one(f"#{self.list_id}", RuleSelect)
+        if self.screen.focused is not picker:
+            return
+        event.stop()
+        event.prevent_default()
+        text = self.query_one(f"#{self.control_id}", Input)
+        kept = [w.strip() for w in text.value.split(",") if w.strip()][:-1]
+        with text.prevent(Input.Changed):
+            text.value = ", ".join(kept)
         self._tell()
 
     def _add(self, picker: Select) -> None:

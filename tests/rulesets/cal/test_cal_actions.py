@@ -173,7 +173,7 @@ def test_x10_point_defence_at_most_once_per_unit_and_each_hit_removes_one() -> N
     assert "2 units removed; o1 has 1 unit left" in text
     assert g.state.extra["ordnance"][0]["units"] == 1 and g.item("FFAA-1", "Point")["shots"] == 3
     assert "0 more times" in g.refused("point-defence", 6, ship="FFAA-1", token=token)  # its 4th shot cannot go there
-    g.act("point-defence", 6, ship="DD-1", token=token, in_range=True)  # another ship may still shoot
+    g.act("point-defence", 6, ship="DD-1", token=token, shots=1, in_range=True)  # another ship may still shoot
     assert g.state.extra["ordnance"] == [] and g.rec("CV-1")["in_play"] == []
     assert "no ordnance token 'o1'" in g.refused("point-defence", 6, ship="DD-1", token=token)
     g.act("set", target="DD-1", key="w2.damaged", value="yes")
@@ -190,7 +190,7 @@ def test_pd_target_is_a_game_setting() -> None:
     token = launched(g, "CV-1", "Bomber ready", "bomber")
     g.next_round()
     g.to("gunnery", "point_defence")
-    assert "each needs 6" in g.text("point-defence", 5, ship="FFAA-1", token=token, in_range=True)
+    assert "each needs 6" in g.text("point-defence", 5, ship="FFAA-1", token=token, shots=1, in_range=True)
     assert g.state.extra["ordnance"][0]["units"] == 1
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from test_cal_actions import game
 
+from mstracker.dice import TypedFaces
+from mstracker.game import Action
+
 
 def choices(g, kind: str, arg: str, **args: str) -> list[tuple[str, str]]:  # noqa: ANN001
     return [(c.value, c.why_not) for c in g.eng.plugin.arg_choices(g.state, kind, args)[arg]]
@@ -90,8 +93,27 @@ def test_point_defence_starts_with_every_shot_ready() -> None:
     rate = g.item("FFAA-1", g.eng.plugin.items_named(g.ship("FFAA-1"), "Point")[0].id)["rate"]
     pd = g.eng.legal_action(g.state, "point-defence", prefer="3")
     assert pd.prefill["token"] == token and pd.prefill["shots"] == min(rate, 2) == 2
-    g.act("point-defence", 1, ship="FFAA-1", token=token, in_range=True)  # one shot, a miss: one more at o1
+    g.act("point-defence", 1, ship="FFAA-1", token=token, shots=1, in_range=True)  # one shot, a miss: one more at o1
     assert g.eng.legal_action(g.state, "point-defence", prefer="3").prefill["shots"] == 1
     shots = next(a for a in g.eng.action_spec("point-defence").args if a.name == "shots")
-    assert shots.help.startswith("shots at this token (the form starts at every shot ready that the token may "
-                                 "still take;") and "default 1" not in shots.help
+    assert shots.help == "shots at this token (left out: every shot ready that the token may still take)"
+    assert shots.default is None  # one default: the preparation's, for a command as for the form
+
+
+def test_point_defence_left_out_shots_are_the_forms_default_in_a_command_too() -> None:
+    """The form's start and a command without shots take the same shots: every one ready that the token may
+    still take (cal §Point Defenses), as the preparation gives it; a command said 1 before (issue 16 item 7)."""
+    from test_cal_actions import launched
+
+    g = game()
+    token = launched(g, "CV-1", "Bomber ready, Bomber ready", "bomber")  # o1, Blue's, 2 units
+    g.next_round()
+    g.to("gunnery", "point_defence")
+    form = g.eng.legal_action(g.state, "point-defence", prefer="3").prefill["shots"]
+    prepared = g.eng.plugin.typed_action("point-defence").prepare(
+        g.state, {"ship": g.ship("FFAA-1").id, "token": token, "in_range": True})
+    events = g.eng.decide(g.state, Action("point-defence", {"ship": g.ship("FFAA-1").id, "token": token,
+                                                             "in_range": True}), TypedFaces([1, 1]))
+    assert form == prepared.shots == 2
+    rolled = next(e for e in events if e.kind == "dice-rolled").data["rolls"]
+    assert sum(len(r["faces"]) for r in rolled) == 2  # both shots rolled, not one

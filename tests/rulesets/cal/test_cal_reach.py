@@ -35,9 +35,9 @@ def test_point_defence_needs_the_hexes_or_in_range_and_the_log_says_which() -> N
     assert g.refused("point-defence", 6, ship="FFAA-1", token=token) == (
         "distance needed: cal §Point Defenses (the weapon reaches 2 hexes); type the distance measured on the "
         "table, or tick “in range” when it plainly is")
-    measured = g.text("point-defence", 6, ship="FFAA-1", token=token, distance=2)
+    measured = g.text("point-defence", 6, ship="FFAA-1", token=token, shots=1, distance=2)
     assert ", at 2 hexes. " in measured
-    plain = g.text("point-defence", 6, ship="FFAA-1", token=token, in_range=True)
+    plain = g.text("point-defence", 6, ship="FFAA-1", token=token, shots=1, in_range=True)
     assert ", in range (not measured). " in plain
     assert g.state.extra["ordnance"][0]["units"] == 1  # each 6 removed one bomber (cal §Point Defenses)
 

@@ -20,15 +20,32 @@ def test_no_ship_moves_or_fires_and_the_turn_does_not_go_on_before_the_initiativ
     play.act("next-step")
     [obligation] = play.eng.obligations(play.state)
     assert (obligation.id, obligation.cite, obligation.resolve) == ("initiative", "pz8 §2", "roll-initiative")
-    for kind, args in (("activate", {"ship": "A1"}), ("next-step", {}), ("advance", {})):
-        assert play.refused(kind, **args) == NO_INITIATIVE
+    assert play.refused("activate", ship="A1") == NO_INITIATIVE
     legal = {a.kind: a for a in play.eng.legal_actions(play.state)}
     assert legal["activate"].reason == NO_INITIATIVE and not legal["fire"].allowed
     assert legal["roll-initiative"].allowed and legal["roll-initiative"].expected
-    assert legal["next-step"].reason == NO_INITIATIVE
+    assert legal["next-step"].allowed  # it rolls the initiative (see test_next_step_rolls_the_initiative)
     play.act("roll-initiative", 5, 2)
     assert play.eng.obligations(play.state) == ()
     play.act("activate", ship="A1")
+
+
+def test_next_step_rolls_the_initiative_with_its_declared_dice_as_roll_initiative_does() -> None:
+    """The roll step is automatic in the checklist, and `n` does it: its dice are declared before the roll
+    (typed faces are asked for, the app's shown), and the same faces give what roll-initiative gives."""
+    by_step, by_action = Play.sides(2, 2), Play.sides(2, 2)
+    by_step.act("next-step")
+    by_action.act("next-step")
+    plan = by_step.eng.dice_plan(by_step.state, Action("next-step", {}))
+    assert plan is not None and [n.sides for n in plan.needs][:2] == [6, 6] and "initiative" in plan.needs[0].purpose
+    events = by_step.act("next-step", 2, 5)
+    by_action.act("roll-initiative", 2, 5)
+    assert by_step.state.extra["initiative"] == by_action.state.extra["initiative"]
+    assert by_step.state.extra["initiative"]["winner"] == 1 and by_step.state.current_step.id == "quota"
+    assert [e.data["rolls"] for e in events if e.kind == "initiative"] == [[[2, 5]]]
+    assert "Note: Activations per step: A 1, B 1. Order this turn: B 1 → A 1 → B 1 → A 1." in [e.text for e in events]
+    assert [r["faces"] for r in events[-1].data["rolls"]] == [[2], [5]]  # the dice, logged as every roll's
+    assert by_step.eng.obligations(by_step.state) == ()
 
 
 def test_nobody_acts_before_the_initiative_and_its_winner_acts_after() -> None:

@@ -67,8 +67,8 @@ def test_initiative_ties_are_rolled_again_and_the_roll_is_checked() -> None:
     assert refusal == ("Turn 1 has no initiative yet: each side rolls 1D6, the higher activates first (ties are rolled "
                        "again), before any ship is activated (pz8 §2); do it with roll-initiative. The table may "
                        "set it aside as a logged decision: override “initiative”, giving the reason")
-    assert play.refused("next-step") == refusal  # the turn does not go on without it
-    assert play.refused("next-step", force=True) == refusal
+    # next-step rolls it as the roll step's automatic roll (pz8 §2), asking for its faces first
+    assert play.refused("next-step") == "needed a d6, but no faces were typed for A's initiative D6"
     assert play.refused("roll-initiative", 3, 3) == (
         "needed a d6 after 2 faces, but only 2 were typed for A's initiative D6 (roll-off 2)")
     events = play.act("roll-initiative", 3, 3, 2, 5)
