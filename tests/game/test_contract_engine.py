@@ -116,8 +116,8 @@ def test_the_legality_answer_gives_the_obligation_the_engine_would_refuse_with()
     plugin.blocked_ship = "1"
     grounded = eng.legal_action(state, "fire", prefer="1")  # the form would start on the grounded ship
     assert not grounded.allowed and grounded.reason == (
-        "Ship #1 is grounded (mini §9); do it with spend. The table may override it as a logged decision: "
-        "override grounded:1 REASON")
+        "Ship #1 is grounded (mini §9); do it with spend. The table may set it aside as a logged decision: "
+        "override “grounded:1”, giving the reason")
     with pytest.raises(InvalidAction) as info:
         eng.decide(state, Action("fire", {"ship": "1", "weapon": "w1", "target": "4"}), TypedFaces([9]))
     assert str(info.value) == grounded.reason

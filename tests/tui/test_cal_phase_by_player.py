@@ -103,11 +103,11 @@ def test_the_planner_plans_for_whoever_acts_and_p_switches_side(size: tuple[int,
         planner = pilot.app.screen
         assert isinstance(planner, PlannerScreen)
         head = planner.query_one("#plan-head").content  # type: ignore[attr-defined]
-        assert f"{green} fires" in str(head)
+        assert f"Fire plan for {green}" in str(head)
         assert {screen.state.ships[r.ship].owner for r in planner.rows} == {1}
         await pilot.press("p")
         await settle(pilot)
-        assert f"{red} fires" in str(planner.query_one("#plan-head").content)  # type: ignore[attr-defined]
+        assert f"Fire plan for {red}" in str(planner.query_one("#plan-head").content)  # type: ignore[attr-defined]
         assert {screen.state.ships[r.ship].owner for r in planner.rows} == {0}
 
     play(size, script)
