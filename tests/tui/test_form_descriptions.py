@@ -57,7 +57,7 @@ def test_the_attack_dialog_s_descriptions_wrap_and_show_in_full(size: tuple[int,
     if size == (120, 36):
         assert seen["help whole"]
         assert seen["help"].startswith("fire one weapon at an enemy ship (spook §3 B2, §5).")
-        assert seen["help"].endswith("name it as “ally” now, or settle it afterwards with friendly-fire")
+        assert seen["help"].endswith("name it as “ally” now, or settle it afterwards with Friendly fire (x, the Actions list)")
         assert seen["help lines"] == 6
     else:  # 80x24: two lines, the rest a scroll away, so the fields and the buttons stay in view
         assert seen["help lines"] == 2

@@ -35,9 +35,10 @@ def test_the_side_to_act_is_the_fleet_on_screen_when_narrow() -> None:
     assert seen["owner"] == 1 and seen["shown"] == [1]
 
 
-def test_a_form_filled_in_from_the_game_opens_on_its_first_field_and_enter_opens_its_list() -> None:
-    """spook use-device: ship and device come filled in; enter must not apply it (it spends RU), it opens
-    the ship list; ctrl+r applies."""
+def test_a_form_filled_in_from_the_game_opens_on_the_words_still_to_type_not_on_a_filled_list() -> None:
+    """spook use-device: ship and device come filled in from the game, so the cursor starts on the ships in
+    the device's radius, the words still to type (issue 16: typed words went into the ship list's search);
+    shift+tab reaches the device list, where enter opens it and applies nothing."""
     from textual.widgets import Select
 
     from mstracker.tui.modals.action_form import ActionFormModal
@@ -56,20 +57,21 @@ def test_a_form_filled_in_from_the_game_opens_on_its_first_field_and_enter_opens
             form = await screen_after(pilot, "enter")
             assert isinstance(form, ActionFormModal)
             filled = {f.arg.name: f.value for f in form.fields()}
+            first_focus = form.focused.id if form.focused else None
+            await pilot.press("shift+tab")
+            await settle(pilot)
             focused = form.focused
-            first = form.fields()[0]
-            on_first = focused is not None and first in focused.ancestors_with_self
+            on_device = focused is not None and focused.id == "arg-device"
             await pilot.press("enter")
             await settle(pilot)
             expanded = isinstance(focused, Select) and focused.expanded
-            return {"filled": filled, "on_first": on_first, "expanded": expanded,
-                    "still_form": pilot.app.screen is form or isinstance(pilot.app.screen, ActionFormModal) or expanded,
+            return {"filled": filled, "first": first_focus, "on_device": on_device, "expanded": expanded,
                     "applied": len(battle.session.live) - before}
 
     seen = asyncio.run(main())
-    assert seen["filled"]["ship"] and seen["filled"]["device"]
-    assert seen["on_first"]
-    assert seen["applied"] == 0 and seen["expanded"]
+    assert seen["filled"]["ship"] == "1" and seen["filled"]["device"] == "d1" and seen["filled"]["ships"] is None
+    assert seen["first"] == "arg-ships"
+    assert seen["on_device"] and seen["expanded"] and seen["applied"] == 0
 
 
 def test_the_attack_dialog_shows_no_odds_for_a_shot_the_rules_refuse() -> None:

@@ -27,7 +27,7 @@ FIRE_HELP = (
     "is below the target's agility (§5 Accuracy); a d8 on the flares table for each of the target's flare "
     "launchers with ammo, while damage is left (§6 B1); a d8 on the subsystem table when a bomber names a "
     "subsystem and its bombs deal damage (§7 A11, house default). On a d12 of 12 one of your ships in range "
-    "takes the full damage: name it as “ally” now, or settle it afterwards with friendly-fire"
+    "takes the full damage: name it as “ally” now, or settle it afterwards with Friendly fire (x, the Actions list)"
 )
 FRIENDLY_FIRE_HELP = (
     "settle a d12 of 12 (spook §5 Accuracy): the attacker's player picks one of their own ships in range to take "

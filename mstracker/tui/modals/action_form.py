@@ -553,8 +553,10 @@ class ActionFormModal(QuickResume, ModalScreen[tuple[Event, ...] | None]):
     def focus_dice(self) -> None:
         """On to the faces after a switch to physical dice, unless a required field is still to fill:
         there first. At once (`set_focus`, not `focus()`): the keys typed right after ctrl+t are
-        already queued, and they are the faces (issue 16: they landed in the distance, "8128")."""
-        blank = self.blank_required()
+        already queued, and they are the faces (issue 16: they landed in the distance, "8128"). Only a field
+        the action itself requires counts here: one the preparation names (a distance "in range" may stand
+        for) is refused at Apply, where the player sees why."""
+        blank = next((f for f in self.fields() if f.value is None and f.arg.required), None)
         target = self.query_one(f"#{blank.control_id}") if blank is not None else self.query_one("#faces", Input)
         self.set_focus(target)
 
